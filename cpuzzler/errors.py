@@ -1,0 +1,22 @@
+"""The errors cpuzzler raises for bad input: each message names the problem."""
+
+from __future__ import annotations
+
+
+class ExactCoverError(ValueError):
+    """A malformed exact-cover problem: unknown item, duplicate item, empty option, ..."""
+
+
+class InputFormatError(ExactCoverError):
+    """Bad text in an input file; the message names the file, line and column.
+
+    >>> str(InputFormatError("no items", path="p.dlx", line=3, column=1))
+    'p.dlx:3:1: no items'
+    """
+
+    def __init__(
+        self, message: str, *, path: str = "<string>", line: int = 0, column: int = 0
+    ) -> None:
+        self.path, self.line, self.column, self.problem = path, line, column, message
+        where = f"{path}:{line}" + (f":{column}" if column else "")
+        super().__init__(f"{where}: {message}")

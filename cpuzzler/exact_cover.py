@@ -1,0 +1,216 @@
+"""The exact-cover problem: items, options, and what counts as a solution.
+
+A solution is a set of distinct options such that every primary item with bounds
+``lo:hi`` is covered at least ``lo`` and at most ``hi`` times (1:1 unless declared
+otherwise) and every secondary item at most once. Solutions are sets: the same options
+chosen in another order are the same solution. Every engine takes this plain data and
+reports each solution as a sorted tuple of option indices.
+
+>>> xc = ExactCover(primary=["A", "B", "C"], secondary=["x"])
+>>> xc.add_option(["A", "x"]), xc.add_option(["B", "C"]), xc.add_option(["A", "B", "C"])
+(0, 1, 2)
+>>> xc.count()
+2
+>>> [[xc.option(i) for i in sol] for sol in xc.solve()]
+[[('A', 'x'), ('B', 'C')], [('A', 'B', 'C')]]
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Iterator, Mapping
+from os import PathLike
+
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.results import DONE, LIMIT, Count, Stats
+
+Bounds = tuple[int, int]
+
+
+class ExactCover:
+    """Items (primary, with optional ``lo:hi`` bounds, and secondary) and options over them."""
+
+    def __init__(
+        self,
+        primary: Iterable[str] = (),
+        secondary: Iterable[str] = (),
+        bounds: Mapping[str, Bounds] | None = None,
+    ) -> None:
+        self._names: list[str] = []
+        self._index: dict[str, int] = {}
+        self._lo: list[int] = []
+        self._hi: list[int] = []
+        self._secondary: list[bool] = []
+        self._options: list[tuple[int, ...]] = []
+        bounds = dict(bounds or {})
+        for name in primary:
+            lo, hi = bounds.pop(name, (1, 1))
+            self.add_item(name, lo=lo, hi=hi)
+        for name in secondary:
+            self.add_item(name, secondary=True)
+        if bounds:
+            unknown = ", ".join(sorted(map(str, bounds)))
+            raise ExactCoverError(f"bounds given for items that are not primary: {unknown}")
+        self.stats = Stats()
+
+    # --- building ----------------------------------------------------------------------
+
+    def add_item(self, name: str, *, lo: int = 1, hi: int = 1, secondary: bool = False) -> int:
+        """Declare an item; return its index. Secondary items are covered at most once."""
+        if not isinstance(name, str) or not name:
+            raise ExactCoverError(f"an item name must be a non-empty string, not {name!r}")
+        if name in self._index:
+            raise ExactCoverError(f"item {name!r} is declared twice")
+        if secondary and (lo, hi) != (1, 1):
+            raise ExactCoverError(f"secondary item {name!r} cannot have bounds")
+        if lo < 0 or hi < 1 or lo > hi:
+            raise ExactCoverError(
+                f"item {name!r} has bounds {lo}:{hi}; they need 0 <= lo <= hi and hi >= 1"
+            )
+        self._index[name] = len(self._names)
+        self._names.append(name)
+        self._lo.append(lo)
+        self._hi.append(hi)
+        self._secondary.append(secondary)
+        return len(self._names) - 1
+
+    def add_option(self, items: Iterable[str]) -> int:
+        """Add an option covering the named items; return its index."""
+        names = list(items)
+        if not names:
+            raise ExactCoverError(f"option {len(self._options)} is empty")
+        indices = []
+        for name in names:
+            index = self._index.get(name)
+            if index is None:
+                raise ExactCoverError(f"option {len(self._options)} names unknown item {name!r}")
+            indices.append(index)
+        if len(set(indices)) != len(indices):
+            twice = next(n for n in names if names.count(n) > 1)
+            raise ExactCoverError(f"option {len(self._options)} names item {twice!r} twice")
+        if all(self._secondary[i] for i in indices):
+            raise ExactCoverError(
+                f"option {len(self._options)} names only secondary items: {' '.join(names)}"
+            )
+        self._options.append(tuple(indices))
+        return len(self._options) - 1
+
+    # --- reading -----------------------------------------------------------------------
+
+    @property
+    def items(self) -> list[str]:
+        """All item names, in the order declared."""
+        return list(self._names)
+
+    @property
+    def primary(self) -> list[str]:
+        return [n for n, s in zip(self._names, self._secondary, strict=True) if not s]
+
+    @property
+    def secondary(self) -> list[str]:
+        return [n for n, s in zip(self._names, self._secondary, strict=True) if s]
+
+    def bounds(self, name: str) -> Bounds:
+        """The ``(lo, hi)`` bounds of an item (secondary items: ``(0, 1)``)."""
+        i = self._index[name]
+        return (0, 1) if self._secondary[i] else (self._lo[i], self._hi[i])
+
+    def is_secondary(self, name: str) -> bool:
+        return self._secondary[self._index[name]]
+
+    @property
+    def num_options(self) -> int:
+        return len(self._options)
+
+    def option(self, index: int) -> tuple[str, ...]:
+        """The item names of option ``index``, in the order they were given."""
+        return tuple(self._names[i] for i in self._options[index])
+
+    def option_items(self, index: int) -> tuple[int, ...]:
+        """The item indices of option ``index`` (for engines and encoders)."""
+        return self._options[index]
+
+    def item_arrays(self) -> tuple[list[int], list[int], list[bool]]:
+        """Per item index: lo bounds, hi bounds, and whether it is secondary."""
+        return list(self._lo), list(self._hi), list(self._secondary)
+
+    def __repr__(self) -> str:
+        return (
+            f"ExactCover({len(self.primary)} primary, {len(self.secondary)} secondary items, "
+            f"{len(self._options)} options)"
+        )
+
+    # --- solving -----------------------------------------------------------------------
+
+    def solve(
+        self, limit: int | None = None, *, engine: str | None = None,
+        time_limit: float | None = None,
+    ) -> Iterator[tuple[int, ...]]:
+        """Yield solutions as sorted tuples of option indices, at most ``limit`` of them.
+
+        ``self.stats`` tells why the search stopped once the iterator is exhausted.
+        """
+        from cpuzzler.engines import get_engine
+
+        run = get_engine(engine)
+        self.stats = stats = Stats(engine=run.NAME)
+        start = time.perf_counter()
+        found = 0
+        try:
+            if limit is not None and limit <= 0:
+                stats.reason = LIMIT
+                return
+            for solution in run.solve(self, stats=stats, time_limit=time_limit):
+                found += 1
+                stats.solutions = found
+                yield solution
+                if limit is not None and found >= limit:
+                    stats.reason = LIMIT
+                    return
+        finally:
+            stats.seconds = time.perf_counter() - start
+
+    def first(self, *, engine: str | None = None) -> tuple[int, ...] | None:
+        """The first solution found, or ``None`` when there is none."""
+        return next(iter(self.solve(1, engine=engine)), None)
+
+    def count(self, *, engine: str | None = None, time_limit: float | None = None) -> Count:
+        """The number of solutions; ``.complete`` is false if a limit cut the search short."""
+        from cpuzzler.engines import get_engine
+
+        run = get_engine(engine)
+        self.stats = stats = Stats(engine=run.NAME)
+        start = time.perf_counter()
+        total = run.count(self, stats=stats, time_limit=time_limit)
+        stats.seconds = time.perf_counter() - start
+        stats.solutions = total
+        return Count(total, stats.reason)
+
+    # --- files ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_dlx(cls, path: str | PathLike[str]) -> ExactCover:
+        """Read Knuth's DLX text format from a file."""
+        from cpuzzler.formats import dlx
+
+        return dlx.read(path)
+
+    @classmethod
+    def from_dlx_text(cls, text: str, *, path: str = "<string>") -> ExactCover:
+        """Read Knuth's DLX text format from a string."""
+        from cpuzzler.formats import dlx
+
+        return dlx.parse(text, path=path)
+
+    def to_dlx(self, path: str | PathLike[str] | None = None) -> str:
+        """Write Knuth's DLX text format; return the text (and write it to ``path`` if given)."""
+        from cpuzzler.formats import dlx
+
+        text = dlx.format_problem(self)
+        if path is not None:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        return text
+
+
+__all__ = ["ExactCover", "DONE"]

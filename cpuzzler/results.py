@@ -1,0 +1,59 @@
+"""What a search returns besides its solutions: a count that knows if it is complete."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
+STOP_REASONS = (DONE, LIMIT, TIMEOUT, INTERRUPTED)
+
+
+class Count(int):
+    """A solution count that says why the search stopped.
+
+    It is an ``int``, so ``xc.count() == 2`` works; ``complete`` is true only when the
+    search ran to the end, so a partial count is never mistaken for the full one.
+
+    >>> c = Count(7, "time-out")
+    >>> c == 7, c.complete, c.reason
+    (True, False, 'time-out')
+    """
+
+    reason: str
+
+    def __new__(cls, value: int, reason: str = DONE) -> Count:
+        if reason not in STOP_REASONS:
+            raise ValueError(f"unknown stop reason {reason!r}; known: {', '.join(STOP_REASONS)}")
+        self = super().__new__(cls, value)
+        self.reason = reason
+        return self
+
+    @property
+    def complete(self) -> bool:
+        return self.reason == DONE
+
+    def describe(self) -> str:
+        """The count as a user should read it: exact, or a lower bound with the reason."""
+        if self.complete:
+            return str(int(self))
+        return f"at least {int(self)} (stopped: {self.reason})"
+
+    def __str__(self) -> str:
+        return int.__repr__(self)
+
+    def __repr__(self) -> str:
+        if self.complete:
+            return int.__repr__(self)
+        return f"Count({int(self)}, {self.reason!r})"
+
+
+@dataclass
+class Stats:
+    """Statistics of the last run, counted as Knuth counts them."""
+
+    engine: str = ""
+    nodes: int = 0
+    updates: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+    reason: str = DONE

@@ -1,0 +1,76 @@
+"""Knuth's DLX text format: reading, writing, and errors that point at the spot."""
+
+from pathlib import Path
+
+import pytest
+
+from cpuzzler import ExactCover, InputFormatError
+from cpuzzler.models import queens
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def test_examples_read_with_their_known_counts():
+    assert ExactCover.from_dlx(EXAMPLES / "knuth7.dlx").count() == 1
+    assert ExactCover.from_dlx(EXAMPLES / "queens8.dlx").count() == 92
+    assert ExactCover.from_dlx(EXAMPLES / "bounds.dlx").count() == 6
+
+
+def test_items_line_sets_primary_secondary_and_bounds():
+    xc = ExactCover.from_dlx_text("| comment\n\n2:3|A 4|B C | x y\nA B C x\nA\n")
+    assert xc.primary == ["A", "B", "C"] and xc.secondary == ["x", "y"]
+    assert xc.bounds("A") == (2, 3) and xc.bounds("B") == (4, 4) and xc.bounds("C") == (1, 1)
+    assert xc.num_options == 2 and xc.option(0) == ("A", "B", "C", "x")
+
+
+def test_trailing_bare_bar_means_no_secondary_items():
+    xc = ExactCover.from_dlx_text("a b |\na\nb\na b\n")
+    assert xc.secondary == [] and xc.count() == 2
+
+
+def test_write_then_read_keeps_the_problem_and_its_count(tmp_path):
+    original = ExactCover.from_dlx(EXAMPLES / "bounds.dlx")
+    copy_path = tmp_path / "copy.dlx"
+    original.to_dlx(copy_path)
+    copy = ExactCover.from_dlx(copy_path)
+    assert copy.primary == original.primary and copy.secondary == original.secondary
+    assert [copy.option(i) for i in range(copy.num_options)] == [
+        original.option(i) for i in range(original.num_options)
+    ]
+    assert copy.bounds("A") == (2, 2) and copy.count() == original.count() == 6
+    q = queens(5)
+    assert ExactCover.from_dlx_text(q.to_dlx()).count() == q.count() == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("a b\na c\n", 2, 3, "unknown item 'c'"),
+        ("a b\n  a   b a\n", 2, 9, "'a' appears twice"),
+        ("a | x\nx\n", 2, 1, "only secondary items"),
+        ("a a\n", 1, 3, "declared twice"),
+        ("a | b | c\n", 1, 7, "second '|'"),
+        ("3:2|a\n", 1, 1, "bounds 3:2"),
+        ("0:0|a\n", 1, 1, "bounds 0:0"),
+        ("a | 2:2|x\n", 1, 5, "cannot have bounds"),
+        ("| x y\n|\n", 0, 0, "no items line"),
+        ("| x\n", 0, 0, "no items line"),
+        ("| just a comment\n | x\n", 0, 0, "no items line"),
+        ("a | x\na x:red\n", 2, 3, "colored secondary items"),
+        ("a:b c\n", 1, 1, "bad item name"),
+    ],
+)
+def test_bad_dlx_names_file_line_and_column(tmp_path, text, line, column, message):
+    path = tmp_path / "bad.dlx"
+    path.write_text(text)
+    with pytest.raises(InputFormatError, match=message) as info:
+        ExactCover.from_dlx(path)
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert error.path == str(path) and error.line == line and error.column == column
+    assert str(error).startswith(f"{path}:")
+
+
+def test_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(InputFormatError, match="cannot read"):
+        ExactCover.from_dlx(tmp_path / "absent.dlx")
