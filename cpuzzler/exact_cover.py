@@ -186,6 +186,16 @@ class ExactCover:
         stats.solutions = total
         return Count(total, stats.reason)
 
+    def subproblems(self, depth: int = 1) -> list:
+        """Independent sub-problems whose counts add up to this problem's count.
+
+        Each is a :class:`cpuzzler.subproblems.Subproblem`: a smaller ``problem``, the
+        ``fixed`` options chosen to reach it, and ``original(solution)`` to map back.
+        """
+        from cpuzzler.subproblems import split
+
+        return split(self, depth)
+
     # --- files ---------------------------------------------------------------------------
 
     @classmethod

@@ -36,7 +36,7 @@ class Count(int):
         """The count as a user should read it: exact, or a lower bound with the reason."""
         if self.complete:
             return str(int(self))
-        return f"at least {int(self)} (stopped: {self.reason})"
+        return f"at least {int(self)} solutions ({self.reason})"
 
     def __str__(self) -> str:
         return int.__repr__(self)

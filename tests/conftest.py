@@ -39,3 +39,88 @@ def brute_force_solutions(xc: ExactCover) -> set[tuple[int, ...]]:
             ):
                 found.add(subset)
     return found
+
+
+# --- polyform matrices built from shapes, for engine tests (the polyform models come later)
+
+PENTOMINOES = {
+    "F": [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)],
+    "I": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
+    "L": [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)],
+    "N": [(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)],
+    "P": [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)],
+    "T": [(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)],
+    "U": [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1)],
+    "V": [(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)],
+    "W": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
+    "X": [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
+    "Y": [(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)],
+    "Z": [(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)],
+}
+
+SOMA = {
+    "V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
+    "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
+    "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
+    "Z": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
+    "A": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)],  # right screw: V and a cube above x
+    "B": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)],  # left screw: V and a cube above y
+    "P": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],  # branch: V and a cube above its corner
+}
+
+
+def _normalise(cells):
+    low = [min(c[k] for c in cells) for k in range(len(cells[0]))]
+    return tuple(sorted(tuple(v - m for v, m in zip(c, low, strict=True)) for c in cells))
+
+
+def _plane_orientations(cells):
+    shapes, current = set(), list(cells)
+    for _ in range(4):
+        current = [(y, -x) for x, y in current]
+        shapes.add(_normalise(current))
+        shapes.add(_normalise([(-x, y) for x, y in current]))
+    return shapes
+
+
+def _space_rotations(cells):
+    def turn_x(c):
+        return [(x, -z, y) for x, y, z in c]
+
+    def turn_y(c):
+        return [(z, y, -x) for x, y, z in c]
+
+    shapes, frontier = {_normalise(cells)}, [list(cells)]
+    while frontier:
+        current = frontier.pop()
+        for turned in (turn_x(current), turn_y(current)):
+            key = _normalise(turned)
+            if key not in shapes:
+                shapes.add(key)
+                frontier.append(list(key))
+    return shapes
+
+
+def _tiling(pieces, orientations, region):
+    region = set(region)
+    cells = sorted(region)
+    xc = ExactCover(primary=list(pieces) + ["_".join(map(str, c)) for c in cells])
+    for name, shape in pieces.items():
+        for oriented in sorted(orientations(shape)):
+            for anchor in cells:
+                placed = [tuple(a + b for a, b in zip(anchor, c, strict=True)) for c in oriented]
+                if all(c in region for c in placed):
+                    xc.add_option([name, *("_".join(map(str, c)) for c in placed)])
+    return xc
+
+
+def pentomino_rectangle(width: int, height: int) -> ExactCover:
+    """The 12 pentominoes in a width x height box, all orientations: 9356 raw for 6x10."""
+    region = [(x, y) for x in range(width) for y in range(height)]
+    return _tiling(PENTOMINOES, _plane_orientations, region)
+
+
+def soma_cube() -> ExactCover:
+    """The 7 Soma pieces in a 3x3x3 cube, rotations only: 11520 raw solutions."""
+    region = [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]
+    return _tiling(SOMA, _space_rotations, region)

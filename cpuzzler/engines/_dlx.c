@@ -1,0 +1,502 @@
+/*
+ * _dlx.c -- cpuzzler's native exact-cover engine: Algorithm X with dancing links,
+ * extended to primary items with lo:hi bounds and to secondary items.
+ *
+ * The data structure follows Knuth's DLX1: everything lives in flat int arrays indexed
+ * by number, not in objects linked by pointers.
+ *
+ *   Items are numbered 1..N (cpuzzler's item k is number k+1).  Number 0 is the root of
+ *   the ACTIVE list, a circular doubly linked list (llink/rlink) of the primary items
+ *   still to be decided.  Secondary items are never in it.
+ *
+ *   Nodes 1..N are the item headers.  Option nodes follow in one block per option,
+ *   with a SPACER node before the first option, between options, and after the last.
+ *   For an option node p: top[p] is its item, option_of[p] the option's index, and
+ *   ulink/dlink link it into the circular vertical list of its item (through the
+ *   header).  For a spacer: top <= 0, ulink points to the first node of the option
+ *   before it and dlink to the last node of the option after it, so that a walk along
+ *   an option can wrap around in either direction.  len[i] counts the nodes in item
+ *   i's vertical list.
+ *
+ *   bound[i] is how many more options may cover item i (hi minus the options chosen);
+ *   need[i] is how many more must (lo minus the options chosen; may be negative).
+ *   Secondary items have bound 1 and need 0.
+ *
+ * Invariants at every search node:
+ *   - an option is in the vertical lists iff it may still be chosen: none of its items
+ *     has bound 0, and it was not excluded by an earlier branch;
+ *   - an item is in the active list iff it is primary, bound > 0, and it was not closed.
+ *
+ * Branching.  The item i chosen has the fewest branches (MRV): len[i] options, plus one
+ * more "close i" branch when need[i] <= 0; need[i] > len[i] means no branch at all.
+ *   - bound[i] == 1 (SINGLE): plain Algorithm X.  Cover i, then try each option x in
+ *     its list; choosing x commits the other items of x.
+ *   - bound[i] > 1 (MULTI): i stays active.  Try the options x1, x2, ... of i in order;
+ *     branch j hides xj (takes it out of every list), commits all its items, and leaves
+ *     x1 .. x(j-1) hidden, so every set of options is reached exactly once (Knuth's rule
+ *     in Algorithm M).  The hidden options wait on a stack until the level is left.
+ *   - Last, when need[i] <= 0, the branch that closes i: no further option covers it.
+ * Committing item j: bound[j]--, need[j]--; at bound 0, cover j (hide every option in
+ * its list).  Every undo runs the exact reverse, so the links dance back.
+ *
+ * The search is iterative, with the choice at each level in item_at/choice_at, so it
+ * has no recursion limit and can stop after any solution or at a time check and resume
+ * later from the same state: that is how solutions reach Python in batches.
+ *
+ * Statistics count as Knuth counts: a node is a call of the search at a new level; an
+ * update is one node taken out of a vertical list.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { ST_FRESH, ST_AT_FORWARD, ST_AFTER_SOLUTION, ST_FINISHED };
+enum { R_DONE = 0, R_LIMIT = 1, R_TIMEOUT = 2, R_INTERRUPTED = 3 };
+#define CLOSE_BRANCH (-1)
+#define CHECK_MASK ((1LL << 13) - 1) /* look at the clock and for Ctrl-C every 8192 nodes */
+
+typedef struct {
+    PyObject_HEAD
+    int n_items, n_options, n_nodes, max_level;
+    int *top, *ulink, *dlink, *option_of;          /* per node */
+    int *len, *llink, *rlink, *bound, *need;       /* per item */
+    char *secondary;                               /* per item */
+    int *item_at, *choice_at, *hidden_base;        /* per level */
+    char *single_at;                               /* per level */
+    int *hidden, hidden_top;                       /* stack of excluded options */
+    int level, state;
+    long long nodes, updates, solutions;
+    int *found, found_len, found_cap;              /* buffered solutions: k, then k options */
+    int *scratch;
+} Solver;
+
+/* ---- the dance ------------------------------------------------------------------- */
+
+/* Take the nodes of p's option other than p out of their vertical lists. */
+static inline void hide_others(Solver *s, int p) {
+    int *top = s->top, *ul = s->ulink, *dl = s->dlink, *len = s->len;
+    for (int q = p + 1; q != p;) {
+        int x = top[q];
+        if (x <= 0) { q = ul[q]; continue; }
+        int u = ul[q], d = dl[q];
+        dl[u] = d; ul[d] = u; len[x]--; s->updates++;
+        q++;
+    }
+}
+
+static inline void unhide_others(Solver *s, int p) {
+    int *top = s->top, *ul = s->ulink, *dl = s->dlink, *len = s->len;
+    for (int q = p - 1; q != p;) {
+        int x = top[q];
+        if (x <= 0) { q = dl[q]; continue; }
+        int u = ul[q], d = dl[q];
+        dl[u] = q; ul[d] = q; len[x]++;
+        q--;
+    }
+}
+
+/* Hide every option in item i's list and take i out of the active list. */
+static void cover(Solver *s, int i) {
+    for (int p = s->dlink[i]; p != i; p = s->dlink[p]) hide_others(s, p);
+    if (!s->secondary[i]) {
+        int l = s->llink[i], r = s->rlink[i];
+        s->rlink[l] = r; s->llink[r] = l;
+    }
+}
+
+static void uncover(Solver *s, int i) {
+    if (!s->secondary[i]) {
+        s->rlink[s->llink[i]] = i; s->llink[s->rlink[i]] = i;
+    }
+    for (int p = s->ulink[i]; p != i; p = s->ulink[p]) unhide_others(s, p);
+}
+
+/* Take a whole option (every node of it, x included) out of the vertical lists. */
+static void hide_option(Solver *s, int x) {
+    int u = s->ulink[x], d = s->dlink[x];
+    s->dlink[u] = d; s->ulink[d] = u; s->len[s->top[x]]--; s->updates++;
+    hide_others(s, x);
+}
+
+static void unhide_option(Solver *s, int x) {
+    unhide_others(s, x);
+    s->dlink[s->ulink[x]] = x; s->ulink[s->dlink[x]] = x; s->len[s->top[x]]++;
+}
+
+static inline void commit(Solver *s, int j) {
+    s->need[j]--;
+    if (--s->bound[j] == 0) cover(s, j);
+}
+
+static inline void uncommit(Solver *s, int j) {
+    if (s->bound[j] == 0) uncover(s, j);
+    s->bound[j]++;
+    s->need[j]++;
+}
+
+/* Commit the items of x's option other than x's own, in order; undo in reverse. */
+static void commit_others(Solver *s, int x) {
+    for (int q = x + 1; q != x;) {
+        int j = s->top[q];
+        if (j <= 0) { q = s->ulink[q]; continue; }
+        commit(s, j);
+        q++;
+    }
+}
+
+static void uncommit_others(Solver *s, int x) {
+    for (int q = x - 1; q != x;) {
+        int j = s->top[q];
+        if (j <= 0) { q = s->dlink[q]; continue; }
+        uncommit(s, j);
+        q--;
+    }
+}
+
+/* ---- solutions ---------------------------------------------------------------------- */
+
+static int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Append the current solution (sorted option indices) to the buffer; -1 on no memory. */
+static int store_solution(Solver *s, int level) {
+    int k = 0;
+    for (int l = 0; l < level; l++)
+        if (s->choice_at[l] != CLOSE_BRANCH) s->scratch[k++] = s->option_of[s->choice_at[l]];
+    qsort(s->scratch, k, sizeof(int), cmp_int);
+    if (s->found_len + k + 1 > s->found_cap) {
+        int cap = 2 * s->found_cap + k + 1;
+        int *grown = realloc(s->found, (size_t)cap * sizeof(int));
+        if (!grown) return -1;
+        s->found = grown; s->found_cap = cap;
+    }
+    s->found[s->found_len++] = k;
+    memcpy(s->found + s->found_len, s->scratch, (size_t)k * sizeof(int));
+    s->found_len += k;
+    return 0;
+}
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* ---- the search --------------------------------------------------------------------- */
+
+/*
+ * Run until max_new more solutions are found (0: no limit), the search ends, the
+ * deadline passes (deadline < 0: none) or Ctrl-C.  Called without the GIL; *tstate lets
+ * it take the GIL back briefly to look for signals.  Returns an R_* reason.
+ */
+static int search(Solver *s, long long max_new, int store, double deadline,
+                  PyThreadState **tstate, int *no_memory) {
+    int *rlink = s->rlink, *len = s->len, *need = s->need, *dlink = s->dlink;
+    int level = s->level, i, x;
+    long long found = 0;
+
+    switch (s->state) {
+    case ST_FINISHED: return R_DONE;
+    case ST_AFTER_SOLUTION: goto backup;
+    default: goto forward;
+    }
+
+forward:
+    s->nodes++;
+    if ((s->nodes & CHECK_MASK) == 0) {
+        int reason = -1;
+        if (deadline >= 0 && now_seconds() > deadline) reason = R_TIMEOUT;
+        PyEval_RestoreThread(*tstate);
+        if (PyErr_CheckSignals() != 0) { PyErr_Clear(); reason = R_INTERRUPTED; }
+        *tstate = PyEval_SaveThread();
+        if (reason >= 0) {
+            s->nodes--;  /* this node is visited again on resumption */
+            s->level = level; s->state = ST_AT_FORWARD;
+            return reason;
+        }
+    }
+    if (rlink[0] == 0) {
+        s->solutions++;
+        found++;
+        if (store && store_solution(s, level) < 0) { *no_memory = 1; goto stop_after_solution; }
+        if (max_new > 0 && found >= max_new) goto stop_after_solution;
+        goto backup;
+    }
+    {   /* choose the item with the fewest branches */
+        int best = 0, best_branches = INT_MAX;
+        for (int k = rlink[0]; k != 0; k = rlink[k]) {
+            int b = need[k] > len[k] ? 0 : len[k] + (need[k] <= 0);
+            if (b < best_branches) {
+                best_branches = b; best = k;
+                if (b == 0) break;
+            }
+        }
+        if (best_branches == 0) goto backup;
+        i = best;
+    }
+    s->item_at[level] = i;
+    s->hidden_base[level] = s->hidden_top;
+    s->single_at[level] = (s->bound[i] == 1);
+    if (s->single_at[level]) cover(s, i);
+    x = dlink[i];
+
+try_x:
+    if (x == i) {  /* every option of i tried: close i, if its lower bound allows */
+        if (need[i] <= 0) {
+            if (!s->single_at[level]) {
+                int l = s->llink[i], r = rlink[i];
+                rlink[l] = r; s->llink[r] = l;
+            }
+            s->choice_at[level++] = CLOSE_BRANCH;
+            goto forward;
+        }
+        goto leave_level;
+    }
+    s->choice_at[level] = x;
+    if (s->single_at[level]) {
+        commit_others(s, x);
+    } else {
+        hide_option(s, x);
+        s->hidden[s->hidden_top++] = x;
+        commit(s, i);
+        commit_others(s, x);
+    }
+    level++;
+    goto forward;
+
+backup:
+    if (level == 0) { s->level = 0; s->state = ST_FINISHED; return R_DONE; }
+    level--;
+    i = s->item_at[level];
+    x = s->choice_at[level];
+    if (x == CLOSE_BRANCH) {
+        if (!s->single_at[level]) { rlink[s->llink[i]] = i; s->llink[rlink[i]] = i; }
+        goto leave_level;
+    }
+    uncommit_others(s, x);
+    if (!s->single_at[level]) uncommit(s, i);  /* x itself stays hidden: excluded */
+    x = dlink[x];
+    goto try_x;
+
+leave_level:
+    if (s->single_at[level]) {
+        uncover(s, i);
+    } else {
+        while (s->hidden_top > s->hidden_base[level]) unhide_option(s, s->hidden[--s->hidden_top]);
+    }
+    goto backup;
+
+stop_after_solution:
+    s->level = level; s->state = ST_AFTER_SOLUTION;
+    return R_LIMIT;
+}
+
+/* ---- the Python type ------------------------------------------------------------------ */
+
+static void Solver_dealloc(Solver *s) {
+    free(s->top); free(s->ulink); free(s->dlink); free(s->option_of);
+    free(s->len); free(s->llink); free(s->rlink); free(s->bound); free(s->need);
+    free(s->secondary); free(s->item_at); free(s->choice_at); free(s->hidden_base);
+    free(s->single_at); free(s->hidden); free(s->found); free(s->scratch);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int read_ints(PyObject *seq, Py_ssize_t n, int *out, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd values", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, k));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        out[k] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+#define ALLOC(ptr, n) do { (ptr) = calloc((size_t)(n) + 1, sizeof(*(ptr))); \
+    if (!(ptr)) { PyErr_NoMemory(); return -1; } } while (0)
+
+/* Solver(lo, hi, secondary, options): per item lo and hi bounds and a secondary flag;
+ * options as sequences of item indices (0-based). */
+static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *opt_seq;
+    static char *kwlist[] = {"lo", "hi", "secondary", "options", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO", kwlist, &lo_seq, &hi_seq, &sec_seq,
+                                     &opt_seq))
+        return -1;
+    if (s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is already initialised"); return -1; }
+    Py_ssize_t n = PySequence_Length(lo_seq);
+    if (n < 0) return -1;
+    if (n > INT_MAX / 4) { PyErr_SetString(PyExc_ValueError, "too many items"); return -1; }
+    int N = (int)n;
+    s->n_items = N;
+    ALLOC(s->len, N + 1); ALLOC(s->llink, N + 1); ALLOC(s->rlink, N + 1);
+    ALLOC(s->bound, N + 1); ALLOC(s->need, N + 1); ALLOC(s->secondary, N + 1);
+    int *tmp;
+    ALLOC(tmp, N);
+    if (read_ints(lo_seq, n, tmp, "lo") < 0) { free(tmp); return -1; }
+    for (int k = 0; k < N; k++) s->need[k + 1] = tmp[k];
+    if (read_ints(hi_seq, n, tmp, "hi") < 0) { free(tmp); return -1; }
+    for (int k = 0; k < N; k++) s->bound[k + 1] = tmp[k];
+    if (read_ints(sec_seq, n, tmp, "secondary") < 0) { free(tmp); return -1; }
+    for (int k = 0; k < N; k++) {
+        s->secondary[k + 1] = tmp[k] != 0;
+        if (tmp[k]) { s->bound[k + 1] = 1; s->need[k + 1] = 0; }
+    }
+    free(tmp);
+
+    PyObject *options = PySequence_Fast(opt_seq, "options must be a sequence");
+    if (!options) return -1;
+    Py_ssize_t n_opt = PySequence_Fast_GET_SIZE(options);
+    long long total = 0;
+    for (Py_ssize_t o = 0; o < n_opt; o++) {
+        Py_ssize_t k = PySequence_Length(PySequence_Fast_GET_ITEM(options, o));
+        if (k < 0) { Py_DECREF(options); return -1; }
+        total += k;
+    }
+    if (total + n_opt + N + 2 > INT_MAX / 2) {
+        Py_DECREF(options);
+        PyErr_SetString(PyExc_ValueError, "problem too large");
+        return -1;
+    }
+    s->n_options = (int)n_opt;
+    s->n_nodes = (int)(N + 1 + total + n_opt + 1);
+    if (!(s->top = calloc((size_t)s->n_nodes + 1, sizeof(int))) ||
+        !(s->ulink = calloc((size_t)s->n_nodes + 1, sizeof(int))) ||
+        !(s->dlink = calloc((size_t)s->n_nodes + 1, sizeof(int))) ||
+        !(s->option_of = calloc((size_t)s->n_nodes + 1, sizeof(int)))) {
+        Py_DECREF(options); PyErr_NoMemory(); return -1;
+    }
+    for (int k = 1; k <= N; k++) { s->ulink[k] = s->dlink[k] = k; s->option_of[k] = -1; }
+    /* the active list: primary items in declaration order */
+    int last = 0;
+    for (int k = 1; k <= N; k++) {
+        if (s->secondary[k]) { s->llink[k] = s->rlink[k] = k; continue; }
+        s->rlink[last] = k; s->llink[k] = last; last = k;
+    }
+    s->rlink[last] = 0; s->llink[0] = last;
+
+    int p = N + 1, spacer = p;  /* first spacer */
+    s->top[spacer] = 0; s->option_of[spacer] = -1;
+    for (int o = 0; o < n_opt; o++) {
+        PyObject *opt = PySequence_Fast(PySequence_Fast_GET_ITEM(options, o), "option");
+        if (!opt) { Py_DECREF(options); return -1; }
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(opt);
+        int first = p + 1;
+        for (Py_ssize_t t = 0; t < k; t++) {
+            long item = PyLong_AsLong(PySequence_Fast_GET_ITEM(opt, t));
+            if (item == -1 && PyErr_Occurred()) { Py_DECREF(opt); Py_DECREF(options); return -1; }
+            if (item < 0 || item >= N) {
+                Py_DECREF(opt); Py_DECREF(options);
+                PyErr_Format(PyExc_ValueError, "option %d names item %ld of %d", o, item, N);
+                return -1;
+            }
+            int i = (int)item + 1;
+            p++;
+            s->top[p] = i; s->option_of[p] = o;
+            int u = s->ulink[i];
+            s->ulink[p] = u; s->dlink[p] = i; s->dlink[u] = p; s->ulink[i] = p;
+            s->len[i]++;
+        }
+        Py_DECREF(opt);
+        s->dlink[spacer] = p;        /* last node of the option after the spacer */
+        p++;
+        spacer = p;
+        s->top[spacer] = -(o + 1); s->option_of[spacer] = -1;
+        s->ulink[spacer] = first;    /* first node of the option before the spacer */
+    }
+    Py_DECREF(options);
+    s->max_level = N + s->n_options + 1;
+    ALLOC(s->item_at, s->max_level); ALLOC(s->choice_at, s->max_level);
+    ALLOC(s->hidden_base, s->max_level); ALLOC(s->single_at, s->max_level);
+    ALLOC(s->hidden, s->n_options); ALLOC(s->scratch, s->max_level);
+    s->state = ST_FRESH;
+    return 0;
+}
+
+/* run(max_solutions=0, store=True, time_limit=-1.0) -> (solutions or None, reason, found)
+ * Continues the search from where the last call stopped. */
+static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
+    long long max_new = 0;
+    int store = 1;
+    double time_limit = -1.0;
+    static char *kwlist[] = {"max_solutions", "store", "time_limit", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|Lpd", kwlist, &max_new, &store, &time_limit))
+        return NULL;
+    if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return NULL; }
+    double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    long long before = s->solutions;
+    int no_memory = 0, reason;
+    s->found_len = 0;
+    PyThreadState *tstate = PyEval_SaveThread();
+    reason = search(s, max_new, store, deadline, &tstate, &no_memory);
+    PyEval_RestoreThread(tstate);
+    if (no_memory) return PyErr_NoMemory();
+    long long found = s->solutions - before;
+    if (!store) return Py_BuildValue("(OiL)", Py_None, reason, found);
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (int at = 0; at < s->found_len;) {
+        int k = s->found[at++];
+        PyObject *tuple = PyTuple_New(k);
+        if (!tuple) { Py_DECREF(list); return NULL; }
+        for (int t = 0; t < k; t++) PyTuple_SET_ITEM(tuple, t, PyLong_FromLong(s->found[at + t]));
+        at += k;
+        if (PyList_Append(list, tuple) < 0) { Py_DECREF(tuple); Py_DECREF(list); return NULL; }
+        Py_DECREF(tuple);
+    }
+    return Py_BuildValue("(NiL)", list, reason, found);
+}
+
+static PyObject *Solver_stats(Solver *s, PyObject *Py_UNUSED(ignored)) {
+    return Py_BuildValue("(LLL)", s->nodes, s->updates, s->solutions);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Solver_run, METH_VARARGS | METH_KEYWORDS,
+     "run(max_solutions=0, store=True, time_limit=-1.0) -> (solutions, reason, found)"},
+    {"stats", (PyCFunction)Solver_stats, METH_NOARGS, "stats() -> (nodes, updates, solutions)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cpuzzler.engines._dlx.Solver",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Dancing-links exact-cover search with bounds and secondary items.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+};
+
+static struct PyModuleDef dlx_module = {
+    PyModuleDef_HEAD_INIT, "_dlx", "cpuzzler's native exact-cover search.", -1,
+    NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__dlx(void) {
+    if (PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&dlx_module);
+    if (!m) return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType); Py_DECREF(m); return NULL;
+    }
+    PyModule_AddIntConstant(m, "DONE", R_DONE);
+    PyModule_AddIntConstant(m, "LIMIT", R_LIMIT);
+    PyModule_AddIntConstant(m, "TIMEOUT", R_TIMEOUT);
+    PyModule_AddIntConstant(m, "INTERRUPTED", R_INTERRUPTED);
+    return m;
+}

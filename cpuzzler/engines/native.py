@@ -1,0 +1,72 @@
+"""The native engine: dancing links in C (``_dlx.c``), the default for every problem.
+
+Counting runs wholly in C; solutions come back to Python in batches (1, 2, 4, ... up to
+4096 at a time), never one call per search node.
+
+>>> from cpuzzler.models import queens
+>>> queens(8).count(engine="dlx")
+92
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from cpuzzler.engines import _dlx
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
+
+if TYPE_CHECKING:
+    from cpuzzler.exact_cover import ExactCover
+
+NAME = "dlx"
+MAX_BATCH = 4096
+_REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
+            _dlx.INTERRUPTED: INTERRUPTED}
+
+
+def build_solver(xc: ExactCover) -> _dlx.Solver:
+    """The C solver for ``xc``, ready to run."""
+    lo, hi, secondary = xc.item_arrays()
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    return _dlx.Solver(lo, hi, [int(s) for s in secondary], options)
+
+
+def _record(stats: Stats, solver: _dlx.Solver) -> None:
+    stats.nodes, stats.updates, stats.solutions = solver.stats()
+
+
+def _remaining(deadline: float | None) -> float:
+    return -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
+
+
+def solve(
+    xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None
+) -> Iterator[tuple[int, ...]]:
+    """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt."""
+    stats = stats if stats is not None else Stats(engine=NAME)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    solver = build_solver(xc)
+    batch = 1
+    while True:
+        solutions, reason, _ = solver.run(batch, True, _remaining(deadline))
+        _record(stats, solver)
+        yield from solutions
+        if reason != _dlx.LIMIT:
+            stats.reason = _REASONS[reason]
+            if reason == _dlx.INTERRUPTED:
+                raise KeyboardInterrupt
+            return
+        batch = min(2 * batch, MAX_BATCH)
+
+
+def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None) -> int:
+    """Count in C; a time limit or Ctrl-C leaves a partial count, marked in ``stats``."""
+    stats = stats if stats is not None else Stats(engine=NAME)
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    solver = build_solver(xc)
+    _, reason, found = solver.run(0, False, _remaining(deadline))
+    _record(stats, solver)
+    stats.reason = _REASONS[reason]
+    return found

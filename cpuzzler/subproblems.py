@@ -1,0 +1,113 @@
+"""Split an exact-cover problem into independent sub-problems whose counts add up.
+
+The split follows the reference engine's branching (the item with the fewest branches;
+branch j takes that item's j-th live option and excludes the earlier ones; a last branch
+closes an item whose lower bound is met), ``depth`` levels deep. Each leaf becomes a
+smaller, self-contained :class:`ExactCover` that any engine, process or machine can
+solve; its solutions, joined with the options fixed on the way down, are exactly the
+original's.
+
+>>> from cpuzzler.models import queens
+>>> parts = queens(6).subproblems(depth=2)
+>>> sum(part.problem.count() for part in parts)
+4
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cpuzzler.exact_cover import ExactCover
+
+
+@dataclass(frozen=True)
+class Subproblem:
+    """A reduced problem, the original options fixed to reach it, and an index map."""
+
+    problem: ExactCover
+    fixed: tuple[int, ...]
+    options: tuple[int, ...]  # options[k]: the original index of the problem's option k
+
+    def original(self, solution: tuple[int, ...]) -> tuple[int, ...]:
+        """A solution of ``problem`` as a solution (option indices) of the original."""
+        return tuple(sorted(self.fixed + tuple(self.options[o] for o in solution)))
+
+
+@dataclass
+class _State:
+    alive: set[int]
+    covered: list[int]
+    open_items: set[int]
+    fixed: tuple[int, ...]
+
+
+def split(xc: ExactCover, depth: int) -> list[Subproblem]:
+    """The sub-problems at ``depth`` levels of branching (fewer where the search ends)."""
+    if depth < 0:
+        raise ValueError(f"depth must be >= 0, not {depth}")
+    lo, hi, secondary = xc.item_arrays()
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    containing: list[list[int]] = [[] for _ in lo]
+    for o, items in enumerate(options):
+        for i in items:
+            containing[i].append(o)
+
+    def take(state: _State, o: int, excluded: list[int]) -> _State:
+        alive = state.alive - {o} - set(excluded)
+        covered = list(state.covered)
+        open_items = set(state.open_items)
+        for i in options[o]:
+            covered[i] += 1
+            if secondary[i] or covered[i] == hi[i]:
+                alive.difference_update(containing[i])
+                open_items.discard(i)
+        return _State(alive, covered, open_items, tuple(sorted((*state.fixed, o))))
+
+    def branches(state: _State) -> list[_State]:
+        best: tuple[int, int] | None = None
+        for i in sorted(state.open_items):
+            live = sum(1 for o in containing[i] if o in state.alive)
+            need = lo[i] - state.covered[i]
+            count = 0 if need > live else live + (need <= 0)
+            if best is None or count < best[0]:
+                best = (count, i)
+        if best is None or best[0] == 0:
+            return []
+        i = best[1]
+        live = [o for o in containing[i] if o in state.alive]
+        children = [take(state, o, live[:j]) for j, o in enumerate(live)]
+        if state.covered[i] >= lo[i]:
+            closed = _State(state.alive - set(live), state.covered,
+                            state.open_items - {i}, state.fixed)
+            children.append(closed)
+        return children
+
+    start = _State(set(range(len(options))), [0] * len(lo),
+                   {i for i in range(len(lo)) if not secondary[i]}, ())
+    frontier = [start]
+    for _ in range(depth):
+        grown: list[_State] = []
+        for state in frontier:
+            grown.extend(branches(state) if state.open_items else [state])
+        frontier = grown
+    return [_reduce(xc, state, lo, hi, secondary) for state in frontier]
+
+
+def _reduce(xc: ExactCover, state: _State, lo: list[int], hi: list[int],
+            secondary: list[bool]) -> Subproblem:
+    from cpuzzler.exact_cover import ExactCover
+
+    names = xc.items
+    used_secondary = {i for i in range(len(lo)) if secondary[i] and state.covered[i]}
+    sub = ExactCover()
+    for i in sorted(state.open_items):
+        sub.add_item(names[i], lo=max(0, lo[i] - state.covered[i]), hi=hi[i] - state.covered[i])
+    for i in range(len(lo)):
+        if secondary[i] and i not in used_secondary:
+            sub.add_item(names[i], secondary=True)
+    kept = sorted(state.alive)
+    for o in kept:
+        sub.add_option(xc.option(o))
+    return Subproblem(sub, state.fixed, tuple(kept))

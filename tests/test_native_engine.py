@@ -1,0 +1,122 @@
+"""The native engine against the reference engine, brute force and published counts."""
+
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import brute_force_solutions, empty_sudoku, pentomino_rectangle, soma_cube
+from hypothesis import given, settings
+from test_reference_engine import random_problems
+
+from cpuzzler import ExactCover
+from cpuzzler.models import queens
+
+
+@settings(max_examples=2000, deadline=None)
+@given(random_problems())
+def test_native_engine_agrees_with_reference_and_brute_force(xc):
+    native = list(xc.solve(engine="dlx"))
+    assert len(native) == len(set(native))
+    assert set(native) == set(xc.solve(engine="python")) == brute_force_solutions(xc)
+    assert xc.count(engine="dlx") == len(native)
+
+
+@pytest.mark.parametrize(("n", "expected"), [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4),
+                                             (7, 40), (8, 92), (9, 352), (10, 724)])
+def test_n_queens_counts_on_both_engines(n, expected):
+    assert queens(n).count(engine="dlx") == expected
+    if n <= 9:
+        assert queens(n).count(engine="python") == expected
+
+
+@pytest.mark.slow
+def test_12_queens_has_14200_solutions():
+    assert queens(12).count(engine="dlx") == 14200
+
+
+def test_empty_4x4_sudoku_both_engines():
+    xc = empty_sudoku(2)
+    assert xc.count(engine="dlx") == xc.count(engine="python") == 288
+
+
+def test_pentominoes_3x20_both_engines_give_8_raw():
+    xc = pentomino_rectangle(20, 3)
+    assert xc.count(engine="dlx") == 8
+    assert sorted(xc.solve(engine="dlx")) == sorted(xc.solve(engine="python"))
+
+
+def test_pentominoes_6x10_raw_count_is_9356():
+    xc = pentomino_rectangle(10, 6)
+    total = xc.count()
+    assert total == 9356 and total.complete
+    assert xc.stats.engine == "dlx" and xc.stats.nodes > 0 and xc.stats.updates > 0
+
+
+def test_soma_cube_raw_count_is_11520_on_both_engines():
+    xc = soma_cube()
+    assert xc.count(engine="dlx") == 11520
+    assert xc.count(engine="python") == 11520
+
+
+def test_native_is_the_default_engine():
+    xc = queens(6)
+    assert xc.count() == 4 and xc.stats.engine == "dlx"
+
+
+def test_solutions_stream_in_batches_and_limits_hold():
+    xc = queens(10)
+    every = list(xc.solve())
+    assert len(every) == 724 and xc.stats.reason == "done"
+    assert list(xc.solve(limit=100)) == every[:100] and xc.stats.reason == "limit"
+    assert next(iter(xc.solve())) == every[0] == xc.first()
+
+
+def test_time_limit_gives_partial_count_never_a_full_one():
+    xc = pentomino_rectangle(10, 6)
+    total = xc.count(time_limit=0.05)
+    assert not total.complete and total.reason == "time-out"
+    assert total < 9356 and "at least" in total.describe()
+    found = list(xc.solve(time_limit=0.05))
+    assert xc.stats.reason == "time-out" and len(found) < 9356
+
+
+def test_problem_without_primary_items_has_the_empty_solution():
+    xc = ExactCover(secondary=["x"])
+    assert xc.count(engine="dlx") == xc.count(engine="python") == 1
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, 3])
+def test_subproblem_counts_add_up(depth):
+    for xc in (queens(8), empty_sudoku(2), pentomino_rectangle(20, 3)):
+        parts = xc.subproblems(depth=depth)
+        assert sum(part.problem.count() for part in parts) == xc.count()
+    parts = queens(6).subproblems(depth=depth)
+    mapped = sorted(part.original(s) for part in parts for s in part.problem.solve())
+    assert mapped == sorted(queens(6).solve())
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_problems())
+def test_subproblems_partition_random_problems(xc):
+    parts = xc.subproblems(depth=2)
+    mapped = [part.original(s) for part in parts for s in part.problem.solve(engine="python")]
+    assert sorted(mapped) == sorted(brute_force_solutions(xc))
+
+
+def test_ctrl_c_stops_a_count_within_a_second_and_reports_a_lower_bound(tmp_path):
+    path = tmp_path / "queens16.dlx"
+    queens(16).to_dlx(path)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cpuzzler", "solve", str(path), "--count"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(1.5)
+    sent = time.perf_counter()
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=10)
+    assert time.perf_counter() - sent < 1.5
+    assert process.returncode == 130
+    assert out.startswith("at least ") and "interrupted" in out
+    assert "Traceback" not in err
