@@ -52,6 +52,7 @@ class Stats:
     """Statistics of the last run, counted as Knuth counts them."""
 
     engine: str = ""
+    kernel: str = ""
     nodes: int = 0
     updates: int = 0
     solutions: int = 0

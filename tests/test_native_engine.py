@@ -10,17 +10,48 @@ from conftest import brute_force_solutions, empty_sudoku, pentomino_rectangle, s
 from hypothesis import given, settings
 from test_reference_engine import random_problems
 
-from cpuzzler import ExactCover
+from cpuzzler import ExactCover, Stats
+from cpuzzler.engines import native
 from cpuzzler.models import queens
+
+
+def kernels_for(xc: ExactCover) -> list[str]:
+    plain = all(xc.bounds(name) == (1, 1) for name in xc.primary)
+    return ["links", "bits"] if plain else ["links"]
 
 
 @settings(max_examples=2000, deadline=None)
 @given(random_problems())
 def test_native_engine_agrees_with_reference_and_brute_force(xc):
-    native = list(xc.solve(engine="dlx"))
-    assert len(native) == len(set(native))
-    assert set(native) == set(xc.solve(engine="python")) == brute_force_solutions(xc)
-    assert xc.count(engine="dlx") == len(native)
+    expected = brute_force_solutions(xc)
+    assert set(xc.solve(engine="python")) == expected
+    for kernel in kernels_for(xc):
+        found = list(native.solve(xc, kernel=kernel))
+        assert len(found) == len(set(found)), f"{kernel}: a solution was reported twice"
+        assert set(found) == expected, kernel
+        assert native.count(xc, kernel=kernel) == len(expected), kernel
+    assert xc.count(engine="dlx") == len(expected)
+
+
+def test_both_kernels_walk_the_same_tree_in_the_same_order():
+    for xc in (queens(8), pentomino_rectangle(20, 3), empty_sudoku(2)):
+        links_stats, bits_stats = Stats(), Stats()
+        links = list(native.solve(xc, kernel="links", stats=links_stats))
+        bits = list(native.solve(xc, kernel="bits", stats=bits_stats))
+        assert links == bits
+        assert links_stats.nodes == bits_stats.nodes
+        assert (links_stats.kernel, bits_stats.kernel) == ("links", "bits")
+
+
+def test_kernel_choice_and_its_errors():
+    assert native.build_solver(queens(4)).stats()[3] == "bits"
+    bounded = ExactCover(primary=["a"], bounds={"a": (1, 2)})
+    bounded.add_option(["a"])
+    assert native.build_solver(bounded).stats()[3] == "links"
+    with pytest.raises(ValueError, match="1:1"):
+        native.build_solver(bounded, "bits")
+    with pytest.raises(ValueError, match="unknown kernel"):
+        native.build_solver(bounded, "ropes")
 
 
 @pytest.mark.parametrize(("n", "expected"), [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4),
@@ -120,3 +151,13 @@ def test_ctrl_c_stops_a_count_within_a_second_and_reports_a_lower_bound(tmp_path
     assert process.returncode == 130
     assert out.startswith("at least ") and "interrupted" in out
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("kernel", ["links", "bits"])
+def test_each_kernel_stops_on_time_and_resumes_batches(kernel):
+    stats = Stats()
+    partial = native.count(pentomino_rectangle(10, 6), kernel=kernel, time_limit=0.05,
+                           stats=stats)
+    assert stats.reason == "time-out" and partial < 9356
+    streamed = list(native.solve(queens(9), kernel=kernel))  # batches of 1, 2, 4, ...
+    assert len(streamed) == len(set(streamed)) == 352

@@ -17,9 +17,10 @@ def random_problems(draw) -> ExactCover:
     primary = [f"p{i}" for i in range(n_primary)]
     secondary = [f"s{i}" for i in range(n_secondary)]
     bounds = {}
+    plain = draw(st.booleans())  # half of them plain exact cover: every primary item 1:1
     for name in primary:
-        lo = draw(st.integers(0, 2))
-        hi = draw(st.integers(max(lo, 1), 3))
+        lo = 1 if plain else draw(st.integers(0, 2))
+        hi = 1 if plain else draw(st.integers(max(lo, 1), 3))
         bounds[name] = (lo, hi)
     xc = ExactCover(primary=primary, secondary=secondary, bounds=bounds)
     n_options = draw(st.integers(0, 12))

@@ -43,12 +43,26 @@
  * has no recursion limit and can stop after any solution or at a time check and resume
  * later from the same state: that is how solutions reach Python in batches.
  *
+ * Bitsets.  When every primary item is 1:1 and the options number at most a few
+ * thousand, a second kernel searches the same tree (same item choice, options tried in
+ * the same order, so the same solutions in the same order) with no links at all.  Each
+ * item has a bitset of its options (item_opts); each level keeps its own copy of
+ *   live   the options that may still be chosen (a bitset),
+ *   count  the number of live options of each item (for the MRV choice),
+ *   todo   the primary items not yet covered (a bitset).
+ * Choosing option o builds the next level: the options that share an item with o are
+ * the OR of those items' bitsets, ANDed with live; they leave live, and each of their
+ * items' counts drops by one.  Going back up needs no undo at all: the level above still
+ * holds its own copy.  Measured on the 6x10 pentominoes, this does the same work as the
+ * dancing links in a fraction of the time, because it never chases a pointer.
+ *
  * Statistics count as Knuth counts: a node is a call of the search at a new level; an
  * update is one node taken out of a vertical list.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -71,7 +85,16 @@ typedef struct {
     long long nodes, updates, solutions;
     int *found, found_len, found_cap;              /* buffered solutions: k, then k options */
     int *scratch;
+    /* the bitset kernel: see "Bitsets" above */
+    int kernel, words, item_words;
+    int *opt_start, *opt_item;                     /* option o: opt_item[opt_start[o]..] */
+    uint64_t *item_opts;                           /* per item: bitset of its options */
+    uint64_t *live, *todo;                         /* per level: live options, open items */
+    int *count;                                    /* per level, per item: live options */
 } Solver;
+
+enum { KERNEL_LINKS, KERNEL_BITS };
+static const char *KERNEL_NAMES[] = {"links", "bits"};
 
 /* ---- the dance ------------------------------------------------------------------- */
 
@@ -167,7 +190,8 @@ static int cmp_int(const void *a, const void *b) {
 static int store_solution(Solver *s, int level) {
     int k = 0;
     for (int l = 0; l < level; l++)
-        if (s->choice_at[l] != CLOSE_BRANCH) s->scratch[k++] = s->option_of[s->choice_at[l]];
+        if (s->kernel == KERNEL_BITS) s->scratch[k++] = s->choice_at[l];
+        else if (s->choice_at[l] != CLOSE_BRANCH) s->scratch[k++] = s->option_of[s->choice_at[l]];
     qsort(s->scratch, k, sizeof(int), cmp_int);
     if (s->found_len + k + 1 > s->found_cap) {
         int cap = 2 * s->found_cap + k + 1;
@@ -296,6 +320,121 @@ stop_after_solution:
     return R_LIMIT;
 }
 
+/* ---- the bitset kernel ------------------------------------------------------------ */
+
+/* The next option of item i after `after` that is live at this level, or -1. */
+static inline int next_option(const uint64_t *live, const uint64_t *mine, int words, int after) {
+    int start = after + 1, w = start >> 6;
+    if (w >= words) return -1;
+    uint64_t m = live[w] & mine[w] & (~0ULL << (start & 63));
+    while (!m) {
+        if (++w >= words) return -1;
+        m = live[w] & mine[w];
+    }
+    return (w << 6) + __builtin_ctzll(m);
+}
+
+/* Same contract as search(); see "Bitsets" above for the state kept at each level. */
+static int search_bits(Solver *s, long long max_new, int store, double deadline,
+                       PyThreadState **tstate, int *no_memory) {
+    const int W = s->words, WI = s->item_words, N1 = s->n_items + 1;
+    const int *opt_start = s->opt_start, *opt_item = s->opt_item;
+    const uint64_t *item_opts = s->item_opts;
+    int level = s->level;
+    long long found = 0;
+
+    switch (s->state) {
+    case ST_FINISHED: return R_DONE;
+    case ST_AFTER_SOLUTION: goto backup;
+    default: goto forward;
+    }
+
+forward:
+    s->nodes++;
+    if ((s->nodes & CHECK_MASK) == 0) {
+        int reason = -1;
+        if (deadline >= 0 && now_seconds() > deadline) reason = R_TIMEOUT;
+        PyEval_RestoreThread(*tstate);
+        if (PyErr_CheckSignals() != 0) { PyErr_Clear(); reason = R_INTERRUPTED; }
+        *tstate = PyEval_SaveThread();
+        if (reason >= 0) {
+            s->nodes--;
+            s->level = level; s->state = ST_AT_FORWARD;
+            return reason;
+        }
+    }
+    {   /* choose the open item with the fewest live options */
+        const uint64_t *todo = s->todo + (size_t)level * WI;
+        const int *count = s->count + (size_t)level * N1;
+        int best = 0, best_count = INT_MAX;
+        for (int w = 0; w < WI && best_count > 0; w++) {
+            for (uint64_t bits = todo[w]; bits; bits &= bits - 1) {
+                int i = (w << 6) + __builtin_ctzll(bits);
+                if (count[i] < best_count) {
+                    best_count = count[i]; best = i;
+                    if (best_count == 0) break;
+                }
+            }
+        }
+        if (best_count == INT_MAX) {  /* no open item: a solution */
+            s->solutions++;
+            found++;
+            if (store && store_solution(s, level) < 0) { *no_memory = 1; goto stop_after_solution; }
+            if (max_new > 0 && found >= max_new) goto stop_after_solution;
+            goto backup;
+        }
+        if (best_count == 0) goto backup;
+        s->item_at[level] = best;
+        s->choice_at[level] = -1;
+    }
+
+next_branch: {
+        const uint64_t *live = s->live + (size_t)level * W;
+        int i = s->item_at[level];
+        int o = next_option(live, item_opts + (size_t)i * W, W, s->choice_at[level]);
+        if (o < 0) goto backup;
+        s->choice_at[level] = o;
+        /* the next level: the options sharing an item with o are no longer live */
+        uint64_t *child_live = s->live + (size_t)(level + 1) * W;
+        int *child_count = s->count + (size_t)(level + 1) * N1;
+        uint64_t *child_todo = s->todo + (size_t)(level + 1) * WI;
+        memcpy(child_count, s->count + (size_t)level * N1, (size_t)N1 * sizeof(int));
+        memcpy(child_todo, s->todo + (size_t)level * WI, (size_t)WI * sizeof(uint64_t));
+        const int first = opt_start[o], end = opt_start[o + 1];
+        long long updates = 0;
+        for (int w = 0; w < W; w++) child_live[w] = live[w];
+        for (int k = first; k < end; k++) {
+            const uint64_t *mine = item_opts + (size_t)opt_item[k] * W;
+            for (int w = 0; w < W; w++) child_live[w] &= ~mine[w];
+        }
+        for (int w = 0; w < W; w++) {
+            uint64_t gone = live[w] & ~child_live[w];
+            for (; gone; gone &= gone - 1) {
+                int dead = (w << 6) + __builtin_ctzll(gone);
+                for (int k = opt_start[dead], e = opt_start[dead + 1]; k < e; k++)
+                    child_count[opt_item[k]]--;
+                updates += opt_start[dead + 1] - opt_start[dead];
+            }
+        }
+        for (int k = first; k < end; k++) {
+            int j = opt_item[k];
+            child_todo[j >> 6] &= ~((uint64_t)1 << (j & 63));
+        }
+        s->updates += updates;
+        level++;
+        goto forward;
+    }
+
+backup:
+    if (level == 0) { s->level = 0; s->state = ST_FINISHED; return R_DONE; }
+    level--;
+    goto next_branch;
+
+stop_after_solution:
+    s->level = level; s->state = ST_AFTER_SOLUTION;
+    return R_LIMIT;
+}
+
 /* ---- the Python type ------------------------------------------------------------------ */
 
 static void Solver_dealloc(Solver *s) {
@@ -303,6 +442,8 @@ static void Solver_dealloc(Solver *s) {
     free(s->len); free(s->llink); free(s->rlink); free(s->bound); free(s->need);
     free(s->secondary); free(s->item_at); free(s->choice_at); free(s->hidden_base);
     free(s->single_at); free(s->hidden); free(s->found); free(s->scratch);
+    free(s->opt_start); free(s->opt_item); free(s->item_opts); free(s->live); free(s->todo);
+    free(s->count);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -326,14 +467,65 @@ static int read_ints(PyObject *seq, Py_ssize_t n, int *out, const char *what) {
 #define ALLOC(ptr, n) do { (ptr) = calloc((size_t)(n) + 1, sizeof(*(ptr))); \
     if (!(ptr)) { PyErr_NoMemory(); return -1; } } while (0)
 
+/* Choose the kernel and, for bitsets, lay out their arrays.  Returns -1 on error. */
+#define BITS_MAX_OPTIONS 20000
+#define BITS_MAX_BYTES (64.0 * 1048576.0)
+static int setup_bits(Solver *s, const char *kernel) {
+    int N = s->n_items, n_opt = s->n_options, primary = 0, plain = 1;
+    for (int k = 1; k <= N; k++) {
+        if (s->secondary[k]) continue;
+        primary++;
+        if (s->need[k] != 1 || s->bound[k] != 1) plain = 0;
+    }
+    int W = (n_opt + 63) / 64, WI = (N + 1 + 63) / 64, levels = primary + 2;
+    double bytes = 8.0 * (N + 1) * W + (double)levels * (8.0 * W + 4.0 * (N + 1) + 8.0 * WI);
+    int fits = n_opt <= BITS_MAX_OPTIONS && bytes <= BITS_MAX_BYTES;
+    if (!strcmp(kernel, "links") || (!strcmp(kernel, "auto") && !(plain && fits))) {
+        s->kernel = KERNEL_LINKS;
+        return 0;
+    }
+    if (!plain) {
+        PyErr_SetString(PyExc_ValueError, "the bits kernel needs every primary item to be 1:1");
+        return -1;
+    }
+    s->kernel = KERNEL_BITS;
+    s->words = W; s->item_words = WI;
+    long long total = 0;
+    for (int p = N + 1; p < s->n_nodes; p++) total += s->top[p] > 0;
+    ALLOC(s->opt_start, n_opt + 1); ALLOC(s->opt_item, total);
+    ALLOC(s->item_opts, (size_t)(N + 1) * W);
+    ALLOC(s->live, (size_t)levels * W); ALLOC(s->todo, (size_t)levels * WI);
+    ALLOC(s->count, (size_t)levels * (N + 1));
+    int k = 0;
+    for (int p = N + 1; p < s->n_nodes; p++) {
+        int x = s->top[p];
+        if (x <= 0) continue;
+        int o = s->option_of[p];
+        if (k == 0 || s->option_of[p - 1] != o) s->opt_start[o] = k;
+        s->opt_item[k++] = x;
+        s->item_opts[(size_t)x * W + (o >> 6)] |= (uint64_t)1 << (o & 63);
+        s->count[x]++;
+    }
+    s->opt_start[n_opt] = k;
+    for (int o = 0; o < n_opt; o++) s->live[o >> 6] |= (uint64_t)1 << (o & 63);
+    for (int x = 1; x <= N; x++)
+        if (!s->secondary[x]) s->todo[x >> 6] |= (uint64_t)1 << (x & 63);
+    return 0;
+}
+
 /* Solver(lo, hi, secondary, options): per item lo and hi bounds and a secondary flag;
  * options as sequences of item indices (0-based). */
 static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *opt_seq;
-    static char *kwlist[] = {"lo", "hi", "secondary", "options", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO", kwlist, &lo_seq, &hi_seq, &sec_seq,
-                                     &opt_seq))
+    const char *kernel = "auto";
+    static char *kwlist[] = {"lo", "hi", "secondary", "options", "kernel", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO|s", kwlist, &lo_seq, &hi_seq, &sec_seq,
+                                     &opt_seq, &kernel))
         return -1;
+    if (strcmp(kernel, "auto") && strcmp(kernel, "links") && strcmp(kernel, "bits")) {
+        PyErr_Format(PyExc_ValueError, "unknown kernel '%s'; known: auto, bits, links", kernel);
+        return -1;
+    }
     if (s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is already initialised"); return -1; }
     Py_ssize_t n = PySequence_Length(lo_seq);
     if (n < 0) return -1;
@@ -420,6 +612,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
     ALLOC(s->item_at, s->max_level); ALLOC(s->choice_at, s->max_level);
     ALLOC(s->hidden_base, s->max_level); ALLOC(s->single_at, s->max_level);
     ALLOC(s->hidden, s->n_options); ALLOC(s->scratch, s->max_level);
+    if (setup_bits(s, kernel) < 0) return -1;
     s->state = ST_FRESH;
     return 0;
 }
@@ -439,7 +632,10 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
     int no_memory = 0, reason;
     s->found_len = 0;
     PyThreadState *tstate = PyEval_SaveThread();
-    reason = search(s, max_new, store, deadline, &tstate, &no_memory);
+    if (s->kernel == KERNEL_BITS)
+        reason = search_bits(s, max_new, store, deadline, &tstate, &no_memory);
+    else
+        reason = search(s, max_new, store, deadline, &tstate, &no_memory);
     PyEval_RestoreThread(tstate);
     if (no_memory) return PyErr_NoMemory();
     long long found = s->solutions - before;
@@ -459,13 +655,13 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
 }
 
 static PyObject *Solver_stats(Solver *s, PyObject *Py_UNUSED(ignored)) {
-    return Py_BuildValue("(LLL)", s->nodes, s->updates, s->solutions);
+    return Py_BuildValue("(LLLs)", s->nodes, s->updates, s->solutions, KERNEL_NAMES[s->kernel]);
 }
 
 static PyMethodDef Solver_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Solver_run, METH_VARARGS | METH_KEYWORDS,
      "run(max_solutions=0, store=True, time_limit=-1.0) -> (solutions, reason, found)"},
-    {"stats", (PyCFunction)Solver_stats, METH_NOARGS, "stats() -> (nodes, updates, solutions)"},
+    {"stats", (PyCFunction)Solver_stats, METH_NOARGS, "stats() -> (nodes, updates, solutions, kernel)"},
     {NULL, NULL, 0, NULL},
 };
 

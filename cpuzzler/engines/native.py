@@ -1,5 +1,8 @@
-"""The native engine: dancing links in C (``_dlx.c``), the default for every problem.
+"""The native engine in C (``_dlx.c``), the default for every problem.
 
+Two kernels search the same tree: ``bits`` (bitsets, no undo; for problems whose primary
+items are all 1:1 and whose options number at most 20000) and ``links`` (dancing links;
+bounds, and problems of any size). ``kernel="auto"`` picks ``bits`` where it applies.
 Counting runs wholly in C; solutions come back to Python in batches (1, 2, 4, ... up to
 4096 at a time), never one call per search node.
 
@@ -26,15 +29,18 @@ _REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
             _dlx.INTERRUPTED: INTERRUPTED}
 
 
-def build_solver(xc: ExactCover) -> _dlx.Solver:
+KERNELS = ("auto", "bits", "links")
+
+
+def build_solver(xc: ExactCover, kernel: str = "auto") -> _dlx.Solver:
     """The C solver for ``xc``, ready to run."""
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
-    return _dlx.Solver(lo, hi, [int(s) for s in secondary], options)
+    return _dlx.Solver(lo, hi, [int(s) for s in secondary], options, kernel)
 
 
 def _record(stats: Stats, solver: _dlx.Solver) -> None:
-    stats.nodes, stats.updates, stats.solutions = solver.stats()
+    stats.nodes, stats.updates, stats.solutions, stats.kernel = solver.stats()
 
 
 def _remaining(deadline: float | None) -> float:
@@ -42,12 +48,13 @@ def _remaining(deadline: float | None) -> float:
 
 
 def solve(
-    xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None
+    xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
+    kernel: str = "auto",
 ) -> Iterator[tuple[int, ...]]:
     """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt."""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    solver = build_solver(xc)
+    solver = build_solver(xc, kernel)
     batch = 1
     while True:
         solutions, reason, _ = solver.run(batch, True, _remaining(deadline))
@@ -61,11 +68,14 @@ def solve(
         batch = min(2 * batch, MAX_BATCH)
 
 
-def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None) -> int:
+def count(
+    xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
+    kernel: str = "auto",
+) -> int:
     """Count in C; a time limit or Ctrl-C leaves a partial count, marked in ``stats``."""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
-    solver = build_solver(xc)
+    solver = build_solver(xc, kernel)
     _, reason, found = solver.run(0, False, _remaining(deadline))
     _record(stats, solver)
     stats.reason = _REASONS[reason]
