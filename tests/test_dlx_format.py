@@ -74,3 +74,14 @@ def test_bad_dlx_names_file_line_and_column(tmp_path, text, line, column, messag
 def test_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(InputFormatError, match="cannot read"):
         ExactCover.from_dlx(tmp_path / "absent.dlx")
+
+
+def test_polyform_examples_match_the_matrices_built_from_the_shapes():
+    from conftest import pentomino_rectangle, soma_cube
+
+    for name, built in (("pentominoes-6x10", pentomino_rectangle(10, 6)),
+                        ("soma", soma_cube())):
+        stored = ExactCover.from_dlx(EXAMPLES / f"{name}.dlx")
+        assert stored.primary == built.primary
+        assert [stored.option(i) for i in range(stored.num_options)] == [
+            built.option(i) for i in range(built.num_options)]

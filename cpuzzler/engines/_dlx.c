@@ -48,8 +48,10 @@
  * the same order, so the same solutions in the same order) with no links at all.  Each
  * item has a bitset of its options (item_opts); each level keeps its own copy of
  *   live   the options that may still be chosen (a bitset),
- *   count  the number of live options of each item (for the MRV choice),
- *   todo   the primary items not yet covered (a bitset).
+ *   count  the number of live options of each open primary item, and CLOSED (a huge
+ *          number, never reached by a real count) for the other items, so that the
+ *          MRV choice is a plain minimum over an int array, which the compiler
+ *          vectorises.
  * Choosing option o builds the next level: the options that share an item with o are
  * the OR of those items' bitsets, ANDed with live; they leave live, and each of their
  * items' counts drops by one.  Going back up needs no undo at all: the level above still
@@ -86,14 +88,18 @@ typedef struct {
     int *found, found_len, found_cap;              /* buffered solutions: k, then k options */
     int *scratch;
     /* the bitset kernel: see "Bitsets" above */
-    int kernel, words, item_words;
+    int kernel, words;
     int *opt_start, *opt_item;                     /* option o: opt_item[opt_start[o]..] */
     uint64_t *item_opts;                           /* per item: bitset of its options */
-    uint64_t *live, *todo;                         /* per level: live options, open items */
+    uint64_t *live;                                /* per level: live options */
     int *count;                                    /* per level, per item: live options */
 } Solver;
 
 enum { KERNEL_LINKS, KERNEL_BITS };
+/* bits kernel: the count of an item that is not open (a count never drops by more than
+ * BITS_MAX_OPTIONS, so anything at or above OPEN_LIMIT is not open) */
+#define CLOSED (1 << 30)
+#define OPEN_LIMIT (1 << 29)
 static const char *KERNEL_NAMES[] = {"links", "bits"};
 
 /* ---- the dance ------------------------------------------------------------------- */
@@ -334,10 +340,18 @@ static inline int next_option(const uint64_t *live, const uint64_t *mine, int wo
     return (w << 6) + __builtin_ctzll(m);
 }
 
+/* Where the processor has AVX2, GCC builds the bitset kernel twice and picks the wider
+ * vectors at load time (the minimum and the copies run 8 ints at a time instead of 4). */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define WIDE_VECTORS __attribute__((target_clones("avx2", "default")))
+#else
+#define WIDE_VECTORS
+#endif
+
 /* Same contract as search(); see "Bitsets" above for the state kept at each level. */
-static int search_bits(Solver *s, long long max_new, int store, double deadline,
+WIDE_VECTORS static int search_bits(Solver *s, long long max_new, int store, double deadline,
                        PyThreadState **tstate, int *no_memory) {
-    const int W = s->words, WI = s->item_words, N1 = s->n_items + 1;
+    const int W = s->words, N1 = s->n_items + 1;
     const int *opt_start = s->opt_start, *opt_item = s->opt_item;
     const uint64_t *item_opts = s->item_opts;
     int level = s->level;
@@ -363,20 +377,11 @@ forward:
             return reason;
         }
     }
-    {   /* choose the open item with the fewest live options */
-        const uint64_t *todo = s->todo + (size_t)level * WI;
+    {   /* choose the open item with the fewest live options: the first one, on ties */
         const int *count = s->count + (size_t)level * N1;
-        int best = 0, best_count = INT_MAX;
-        for (int w = 0; w < WI && best_count > 0; w++) {
-            for (uint64_t bits = todo[w]; bits; bits &= bits - 1) {
-                int i = (w << 6) + __builtin_ctzll(bits);
-                if (count[i] < best_count) {
-                    best_count = count[i]; best = i;
-                    if (best_count == 0) break;
-                }
-            }
-        }
-        if (best_count == INT_MAX) {  /* no open item: a solution */
+        int best_count = CLOSED, best = 0;
+        for (int k = 0; k < N1; k++) best_count = count[k] < best_count ? count[k] : best_count;
+        if (best_count >= OPEN_LIMIT) {  /* no open item: a solution */
             s->solutions++;
             found++;
             if (store && store_solution(s, level) < 0) { *no_memory = 1; goto stop_after_solution; }
@@ -384,6 +389,7 @@ forward:
             goto backup;
         }
         if (best_count == 0) goto backup;
+        while (count[best] != best_count) best++;
         s->item_at[level] = best;
         s->choice_at[level] = -1;
     }
@@ -397,9 +403,7 @@ next_branch: {
         /* the next level: the options sharing an item with o are no longer live */
         uint64_t *child_live = s->live + (size_t)(level + 1) * W;
         int *child_count = s->count + (size_t)(level + 1) * N1;
-        uint64_t *child_todo = s->todo + (size_t)(level + 1) * WI;
         memcpy(child_count, s->count + (size_t)level * N1, (size_t)N1 * sizeof(int));
-        memcpy(child_todo, s->todo + (size_t)level * WI, (size_t)WI * sizeof(uint64_t));
         const int first = opt_start[o], end = opt_start[o + 1];
         long long updates = 0;
         for (int w = 0; w < W; w++) child_live[w] = live[w];
@@ -416,10 +420,7 @@ next_branch: {
                 updates += opt_start[dead + 1] - opt_start[dead];
             }
         }
-        for (int k = first; k < end; k++) {
-            int j = opt_item[k];
-            child_todo[j >> 6] &= ~((uint64_t)1 << (j & 63));
-        }
+        for (int k = first; k < end; k++) child_count[opt_item[k]] = CLOSED;
         s->updates += updates;
         level++;
         goto forward;
@@ -442,7 +443,7 @@ static void Solver_dealloc(Solver *s) {
     free(s->len); free(s->llink); free(s->rlink); free(s->bound); free(s->need);
     free(s->secondary); free(s->item_at); free(s->choice_at); free(s->hidden_base);
     free(s->single_at); free(s->hidden); free(s->found); free(s->scratch);
-    free(s->opt_start); free(s->opt_item); free(s->item_opts); free(s->live); free(s->todo);
+    free(s->opt_start); free(s->opt_item); free(s->item_opts); free(s->live);
     free(s->count);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -477,8 +478,19 @@ static int setup_bits(Solver *s, const char *kernel) {
         primary++;
         if (s->need[k] != 1 || s->bound[k] != 1) plain = 0;
     }
-    int W = (n_opt + 63) / 64, WI = (N + 1 + 63) / 64, levels = primary + 2;
-    double bytes = 8.0 * (N + 1) * W + (double)levels * (8.0 * W + 4.0 * (N + 1) + 8.0 * WI);
+    /* each chosen option covers at least `fewest` primary items: that bounds the depth */
+    int fewest = INT_MAX;
+    for (int p = N + 1, in_option = 0; p < s->n_nodes; p++) {
+        if (s->top[p] <= 0) {
+            if (p > N + 1 && in_option < fewest) fewest = in_option;
+            in_option = 0;
+        } else if (!s->secondary[s->top[p]]) {
+            in_option++;
+        }
+    }
+    if (fewest < 1) fewest = 1;
+    int W = (n_opt + 63) / 64, levels = (fewest == INT_MAX ? 0 : primary / fewest) + 2;
+    double bytes = 8.0 * (N + 1) * W + (double)levels * (8.0 * W + 4.0 * (N + 1));
     int fits = n_opt <= BITS_MAX_OPTIONS && bytes <= BITS_MAX_BYTES;
     if (!strcmp(kernel, "links") || (!strcmp(kernel, "auto") && !(plain && fits))) {
         s->kernel = KERNEL_LINKS;
@@ -489,13 +501,17 @@ static int setup_bits(Solver *s, const char *kernel) {
         return -1;
     }
     s->kernel = KERNEL_BITS;
-    s->words = W; s->item_words = WI;
+    s->words = W;
     long long total = 0;
     for (int p = N + 1; p < s->n_nodes; p++) total += s->top[p] > 0;
     ALLOC(s->opt_start, n_opt + 1); ALLOC(s->opt_item, total);
     ALLOC(s->item_opts, (size_t)(N + 1) * W);
-    ALLOC(s->live, (size_t)levels * W); ALLOC(s->todo, (size_t)levels * WI);
-    ALLOC(s->count, (size_t)levels * (N + 1));
+    /* the levels below 0 are written before they are read: no need to clear them */
+    s->live = malloc((size_t)levels * W * sizeof(uint64_t));
+    s->count = malloc((size_t)levels * (N + 1) * sizeof(int));
+    if (!s->live || !s->count) { PyErr_NoMemory(); return -1; }
+    memset(s->live, 0, (size_t)W * sizeof(uint64_t));
+    memset(s->count, 0, (size_t)(N + 1) * sizeof(int));
     int k = 0;
     for (int p = N + 1; p < s->n_nodes; p++) {
         int x = s->top[p];
@@ -507,9 +523,10 @@ static int setup_bits(Solver *s, const char *kernel) {
         s->count[x]++;
     }
     s->opt_start[n_opt] = k;
+    s->count[0] = CLOSED;
     for (int o = 0; o < n_opt; o++) s->live[o >> 6] |= (uint64_t)1 << (o & 63);
     for (int x = 1; x <= N; x++)
-        if (!s->secondary[x]) s->todo[x >> 6] |= (uint64_t)1 << (x & 63);
+        if (s->secondary[x]) s->count[x] = CLOSED;
     return 0;
 }
 

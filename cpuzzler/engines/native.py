@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
 NAME = "dlx"
+Solver = _dlx.Solver
 MAX_BATCH = 4096
 _REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
             _dlx.INTERRUPTED: INTERRUPTED}
@@ -32,11 +33,23 @@ _REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
 KERNELS = ("auto", "bits", "links")
 
 
-def build_solver(xc: ExactCover, kernel: str = "auto") -> _dlx.Solver:
-    """The C solver for ``xc``, ready to run."""
+def solver_arguments(xc: ExactCover) -> tuple[list[int], list[int], list[int], list]:
+    """What the C solver is built from: per item lo, hi and secondary; the options."""
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
-    return _dlx.Solver(lo, hi, [int(s) for s in secondary], options, kernel)
+    return lo, hi, [int(s) for s in secondary], options
+
+
+def build_solver(xc: ExactCover, kernel: str = "auto") -> _dlx.Solver:
+    """The C solver for ``xc``, ready to run."""
+    return _dlx.Solver(*solver_arguments(xc), kernel)
+
+
+def stats_of(solver: _dlx.Solver) -> Stats:
+    """The statistics of what ``solver`` has run so far."""
+    stats = Stats(engine=NAME)
+    _record(stats, solver)
+    return stats
 
 
 def _record(stats: Stats, solver: _dlx.Solver) -> None:

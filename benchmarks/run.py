@@ -1,0 +1,185 @@
+"""cpuzzler's native engine beside its PyPI peers, on the same matrices, in one run.
+
+    python benchmarks/run.py                  # every row, medians of 3
+    python benchmarks/run.py --repeat 5 --only pentominoes
+
+Peers (``pip install -e '.[bench]'``): ``xcover`` (Knuth's dancing cells in numba) and
+``exact-cover`` (a C extension). Each engine gets its input built before the clock
+starts, numba's JIT compiled on a toy problem, and one untimed run of each instance, so
+the times are search times.
+``exact-cover`` has no secondary items: each secondary item gets a slack option that
+covers it alone, which keeps the count. Every count is checked against the published one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from cpuzzler import ExactCover, Stats
+from cpuzzler.engines import native
+from cpuzzler.models import Sudoku, queens
+
+HERE = Path(__file__).resolve().parent
+EXAMPLES = HERE.parent / "examples"
+
+
+@dataclass
+class Instance:
+    name: str
+    problems: Callable[[], list[ExactCover]]  # counted one after another, times summed
+    expected: int  # the published total count
+
+
+def read_sudokus(path: Path) -> list[ExactCover]:
+    lines = [ln.strip() for ln in path.read_text().splitlines()]
+    return [Sudoku.from_string(ln).exact_cover() for ln in lines if ln and not ln.startswith("#")]
+
+
+INSTANCES = [
+    Instance("pentominoes-6x10 raw",
+             lambda: [ExactCover.from_dlx(EXAMPLES / "pentominoes-6x10.dlx")], 9356),
+    Instance("queens-13", lambda: [queens(13)], 73712),
+    Instance("soma raw", lambda: [ExactCover.from_dlx(EXAMPLES / "soma.dlx")], 11520),
+    Instance("sudoku top95 (count each)", lambda: read_sudokus(HERE / "data" / "top95.txt"), 95),
+]
+
+
+# --- engines: prepare(problem) -> state, run(state) -> (count, stats or None) ----------------
+
+def _cpuzzler(kernel: str):
+    def prepare(xc: ExactCover):
+        return native.solver_arguments(xc)
+
+    def run(arguments):
+        solver = native.Solver(*arguments, kernel)
+        _, _, count = solver.run(0, False, -1.0)
+        return count, native.stats_of(solver)
+
+    return prepare, run
+
+
+def _xcover():
+    from xcover.dancing_cells import algorithm_c
+    from xcover.solvers import input_as_arrays
+
+    def prepare(xc: ExactCover):
+        options = [list(xc.option(o)) for o in range(xc.num_options)]
+        return input_as_arrays(options, primary=xc.primary, secondary=xc.secondary)
+
+    def run(arrays):
+        return sum(1 for _ in algorithm_c(*arrays)), None
+
+    run(prepare(queens(5)))  # compile with numba before any clock runs
+    return prepare, run
+
+
+def _exact_cover():
+    import exact_cover
+    import numpy as np
+
+    def prepare(xc: ExactCover):
+        items = xc.items
+        index = {name: k for k, name in enumerate(items)}
+        rows = [list(xc.option(o)) for o in range(xc.num_options)]
+        rows += [[name] for name in xc.secondary]  # slack: secondary items become primary
+        matrix = np.zeros((len(rows), len(items)), dtype=bool)
+        for r, row in enumerate(rows):
+            matrix[r, [index[name] for name in row]] = True
+        return matrix
+
+    def run(matrix):
+        return int(exact_cover.get_solution_count(matrix)), None
+
+    return prepare, run
+
+
+ENGINES = {
+    "cpuzzler dlx": lambda: _cpuzzler("auto"),
+    "cpuzzler dlx (links kernel)": lambda: _cpuzzler("links"),
+    "xcover": _xcover,
+    "exact-cover": _exact_cover,
+}
+
+
+def measure(instance: Instance, engine, repeat: int) -> tuple[list[float], int, Stats | None]:
+    prepare, run = engine
+    states = [prepare(xc) for xc in instance.problems()]
+    times, total, stats = [], 0, None
+    for state in states:  # one untimed run each: caches and allocator warmed alike
+        run(state)
+    for _ in range(repeat):
+        total, nodes, updates, start = 0, 0, 0, time.perf_counter()
+        for state in states:
+            count, stats = run(state)
+            total += count
+            if stats is not None:
+                nodes, updates = nodes + stats.nodes, updates + stats.updates
+        times.append(time.perf_counter() - start)
+    if stats is not None:
+        stats = Stats(engine="dlx", kernel=stats.kernel, nodes=nodes, updates=updates)
+    return times, total, stats
+
+
+def process_overhead(repeat: int) -> float:
+    """Seconds a whole ``cpuzzler solve --count`` process adds to its search."""
+    command = [sys.executable, "-m", "cpuzzler", "solve",
+               str(EXAMPLES / "pentominoes-6x10.dlx"), "--count"]
+    extra = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        done = subprocess.run(command, check=True, capture_output=True, text=True)
+        wall = time.perf_counter() - start
+        extra.append(wall - float(done.stderr.split()[0]))  # stderr: "<seconds> s"
+    return statistics.median(extra)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="runs per cell (median shown)")
+    parser.add_argument("--only", default="", help="rows whose name contains this")
+    args = parser.parse_args(argv)
+
+    engines = {}
+    for name, make in ENGINES.items():
+        try:
+            engines[name] = make()
+        except ImportError:
+            print(f"{name}: not installed (pip install -e '.[bench]'); its column is skipped")
+    header = (f"{'instance':28} {'engine':28} {'median s':>9} {'vs cpuzzler':>11} "
+              f"{'nodes/s':>9} {'updates/s':>10}  count")
+    print(header)
+    print("-" * len(header))
+    failures = 0
+    pentomino_search = None
+    for instance in INSTANCES:
+        if args.only not in instance.name:
+            continue
+        ours = None
+        for name, engine in engines.items():
+            times, total, stats = measure(instance, engine, args.repeat)
+            median = statistics.median(times)
+            ours = median if ours is None else ours
+            if name == "cpuzzler dlx" and instance.name.startswith("pentominoes"):
+                pentomino_search = median
+            rates = (f"{stats.nodes / median:9.3g} {stats.updates / median:10.3g}"
+                     if stats else f"{'':9} {'':10}")
+            ok = "ok" if total == instance.expected else f"WRONG: {total} != {instance.expected}"
+            failures += total != instance.expected
+            print(f"{instance.name:28} {name:28} {median:9.3f} {median / ours:10.2f}x "
+                  f"{rates}  {total} {ok}", flush=True)
+    if pentomino_search is not None:
+        overhead = process_overhead(args.repeat)
+        print(f"\n`cpuzzler solve examples/pentominoes-6x10.dlx --count`: the whole process takes "
+              f"{overhead:.3f} s more than its search (median of {args.repeat})")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+"""Sudoku of any box shape as exact cover: each cell, and each value once per row, column
+and box.
+
+>>> Sudoku.empty(box=2).count()
+288
+>>> puzzle = Sudoku.from_string(
+...     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+>>> print(puzzle.first().to_string()[:9])
+534678912
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from cpuzzler.errors import ExactCoverError, InputFormatError
+from cpuzzler.exact_cover import ExactCover
+from cpuzzler.results import Count
+
+_SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+class Sudoku:
+    """A grid of side n = box_rows * box_cols; 0 marks a blank cell."""
+
+    def __init__(self, grid: Sequence[Sequence[int]], box_rows: int, box_cols: int) -> None:
+        n = box_rows * box_cols
+        if box_rows < 1 or box_cols < 1:
+            raise ExactCoverError(f"box sides must be positive, not {box_rows}x{box_cols}")
+        if len(grid) != n or any(len(row) != n for row in grid):
+            raise ExactCoverError(f"a Sudoku with {box_rows}x{box_cols} boxes needs {n}x{n} cells")
+        for r, row in enumerate(grid):
+            for c, value in enumerate(row):
+                if not 0 <= value <= n:
+                    raise ExactCoverError(f"cell ({r + 1}, {c + 1}) holds {value}, not 0..{n}")
+        self.box_rows, self.box_cols, self.size = box_rows, box_cols, n
+        self.grid = tuple(tuple(row) for row in grid)
+
+    # --- making ------------------------------------------------------------------------
+
+    @classmethod
+    def empty(cls, box: int | tuple[int, int] = 3) -> Sudoku:
+        """The blank grid: ``box=3`` for 9x9, ``box=(2, 3)`` for 6x6 with 2x3 boxes."""
+        rows, cols = (box, box) if isinstance(box, int) else box
+        n = rows * cols
+        return cls([[0] * n for _ in range(n)], rows, cols)
+
+    @classmethod
+    def from_string(cls, text: str, box: int | tuple[int, int] | None = None, *,
+                    path: str = "<string>") -> Sudoku:
+        """Read n*n symbols (digits, then letters; ``.`` or ``0`` for a blank), whitespace
+        ignored: one line of 81 characters or nine lines of nine, as the aps program reads.
+        """
+        symbols = "".join(text.split())
+        n = round(len(symbols) ** 0.5)
+        if n * n != len(symbols) or n == 0:
+            raise InputFormatError(
+                f"{len(symbols)} cells is not a square grid (81 for 9x9)", path=path)
+        if box is None:
+            rows = round(n ** 0.5)
+            if rows * rows != n:
+                raise InputFormatError(f"a {n}x{n} grid needs box=(rows, cols)", path=path)
+            box = rows
+        rows, cols = (box, box) if isinstance(box, int) else box
+        values = []
+        for k, ch in enumerate(symbols):
+            if ch in ".0":
+                values.append(0)
+                continue
+            value = _SYMBOLS.find(ch.upper()) + 1
+            if not 1 <= value <= n:
+                raise InputFormatError(f"cell {k + 1} holds {ch!r}, not a value 1..{n} or '.'",
+                                       path=path)
+            values.append(value)
+        return cls([values[r * n:(r + 1) * n] for r in range(n)], rows, cols)
+
+    @classmethod
+    def read(cls, path: str, box: int | tuple[int, int] | None = None) -> Sudoku:
+        """Read a grid from a file (see :meth:`from_string`)."""
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise InputFormatError(f"cannot read: {e.strerror or e}", path=path) from None
+        return cls.from_string(text, box, path=path)
+
+    # --- the exact-cover model ------------------------------------------------------------
+
+    def exact_cover(self) -> ExactCover:
+        """Items: cell r,c; value v in row r, column c, box b. One option per allowed
+        (cell, value); a given cell allows only its value. Option order is cell-major."""
+        n = self.size
+        names = [f"p{r},{c}" for r in range(n) for c in range(n)]
+        for kind in "rcb":
+            names += [f"{kind}{k}#{v}" for k in range(n) for v in range(1, n + 1)]
+        xc = ExactCover(primary=names)
+        for r in range(n):
+            for c in range(n):
+                box = (r // self.box_rows) * self.box_rows + c // self.box_cols
+                given = self.grid[r][c]
+                for v in [given] if given else range(1, n + 1):
+                    xc.add_option([f"p{r},{c}", f"r{r}#{v}", f"c{c}#{v}", f"b{box}#{v}"])
+        return xc
+
+    def _filled(self, xc: ExactCover, solution: tuple[int, ...]) -> Sudoku:
+        grid = [[0] * self.size for _ in range(self.size)]
+        for option in solution:
+            cell, row_value = xc.option(option)[:2]
+            r, c = map(int, cell[1:].split(","))
+            grid[r][c] = int(row_value.split("#")[1])
+        return Sudoku(grid, self.box_rows, self.box_cols)
+
+    # --- solving -----------------------------------------------------------------------
+
+    def solutions(self, limit: int | None = None, *, engine: str | None = None
+                  ) -> Iterator[Sudoku]:
+        xc = self.exact_cover()
+        for solution in xc.solve(limit, engine=engine):
+            yield self._filled(xc, solution)
+
+    def first(self, *, engine: str | None = None) -> Sudoku | None:
+        """The solved grid, or ``None`` when the givens allow none."""
+        return next(self.solutions(1, engine=engine), None)
+
+    def count(self, *, engine: str | None = None, time_limit: float | None = None) -> Count:
+        """The number of solutions: 1 for a proper puzzle."""
+        return self.exact_cover().count(engine=engine, time_limit=time_limit)
+
+    # --- showing -----------------------------------------------------------------------
+
+    def to_string(self) -> str:
+        """One line of n*n symbols, ``.`` for blanks."""
+        return "".join(_SYMBOLS[v - 1] if v else "." for row in self.grid for v in row)
+
+    def __str__(self) -> str:
+        lines = []
+        for r, row in enumerate(self.grid):
+            if r and r % self.box_rows == 0:
+                lines.append("")
+            cells = [_SYMBOLS[v - 1] if v else "." for v in row]
+            groups = [" ".join(cells[k:k + self.box_cols])
+                      for k in range(0, self.size, self.box_cols)]
+            lines.append("  ".join(groups))
+        return "\n".join(lines)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sudoku) and (self.grid, self.box_rows, self.box_cols) == (
+            other.grid, other.box_rows, other.box_cols)
+
+    def __hash__(self) -> int:
+        return hash((self.grid, self.box_rows, self.box_cols))
