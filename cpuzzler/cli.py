@@ -5,7 +5,8 @@
     cpuzzler solve examples/queens8.dlx -n 5       # at most 5
     cpuzzler solve examples/queens8.dlx --count    # 92, with the elapsed seconds on stderr
 
-Exit status: 0 when a solution was found, 1 when none exists, 2 on bad input.
+Exit status: 0 when a solution was found, 1 when none exists, 2 on bad input, 3 when a
+time limit stopped the search before it found any, 130 when Ctrl-C did.
 """
 
 from __future__ import annotations
@@ -19,9 +20,17 @@ from collections.abc import Sequence
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.results import INTERRUPTED
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT
 
-EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+def _status(found: int, reason: str) -> int:
+    if reason == INTERRUPTED:
+        return EXIT_INTERRUPTED
+    if found:
+        return EXIT_FOUND
+    return EXIT_NONE if reason in (DONE, LIMIT) else EXIT_UNDECIDED
 
 
 def load_problem(spec: str) -> ExactCover:
@@ -67,9 +76,7 @@ def _solve(args: argparse.Namespace) -> int:
         total = xc.count(engine=args.engine, time_limit=args.time_limit)
         print(total.describe())
         print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
-        if total.reason == INTERRUPTED:
-            return EXIT_INTERRUPTED
-        return EXIT_FOUND if total > 0 else EXIT_NONE
+        return _status(total, total.reason)
     limit = None if args.all else (args.n if args.n is not None else 1)
     if limit is not None and limit < 1:
         raise InputFormatError(f"-n needs a positive number, not {limit}", path="-n")
@@ -81,7 +88,7 @@ def _solve(args: argparse.Namespace) -> int:
     reason = xc.stats.reason
     tail = "" if reason in ("done", "limit") else f" (stopped: {reason})"
     print(f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}", file=sys.stderr)
-    return EXIT_FOUND if found else EXIT_NONE
+    return _status(found, reason)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -72,3 +72,31 @@ def test_console_script_counts_queens():
         capture_output=True, text=True,
     )
     assert done.returncode == 0 and done.stdout.strip() == "92"
+
+
+def test_time_limit_reports_a_lower_bound_not_a_count(capsys):
+    pentominoes = str(EXAMPLES / "pentominoes-6x10.dlx")
+    assert main(["solve", pentominoes, "--count", "--time-limit", "0.05"]) == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("at least ") and out.endswith("solutions (time-out)")
+
+
+@pytest.mark.parametrize("engine", ["dlx", "python"])
+def test_engine_option_selects_the_engine(engine, capsys):
+    assert main(["solve", str(EXAMPLES / "knuth7.dlx"), "--count", "--engine", engine]) == 0
+    assert capsys.readouterr().out.strip() == "1"
+
+
+def test_unknown_engine_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["solve", QUEENS8, "--engine", "quantum"])
+    assert info.value.code == 2
+
+
+def test_time_limit_before_any_solution_is_undecided_not_none(tmp_path, capsys):
+    path = tmp_path / "queens20.dlx"
+    from cpuzzler.models import queens
+
+    queens(20).to_dlx(path)
+    assert main(["solve", str(path), "--count", "--time-limit", "0"]) == 3
+    assert capsys.readouterr().out.strip() == "at least 0 solutions (time-out)"

@@ -649,7 +649,9 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
     int no_memory = 0, reason;
     s->found_len = 0;
     PyThreadState *tstate = PyEval_SaveThread();
-    if (s->kernel == KERNEL_BITS)
+    if (time_limit == 0 && s->state != ST_FINISHED)
+        reason = R_TIMEOUT;  /* no time at all: do not start */
+    else if (s->kernel == KERNEL_BITS)
         reason = search_bits(s, max_new, store, deadline, &tstate, &no_memory);
     else
         reason = search(s, max_new, store, deadline, &tstate, &no_memory);
