@@ -1,0 +1,14 @@
+"""Lattices and regions: ``square``, ``triangular``, ``hexagonal``, ``cubic``.
+
+Each module holds its ``lattice`` and the region shapes that fit it.
+
+>>> from cpuzzler.grids import cubic, square
+>>> len(square.rectangle(10, 6)), len(cubic.box(3, 3, 3))
+(60, 27)
+"""
+
+from cpuzzler.grids import cubic, hexagonal, square, triangular
+from cpuzzler.grids.lattice import Lattice, Symmetry
+from cpuzzler.grids.region import Region
+
+__all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "square", "triangular"]

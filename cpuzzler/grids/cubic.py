@@ -1,0 +1,57 @@
+"""The cubic lattice: cells (x, y, z); 48 symmetries (24 rotations).
+
+>>> len(box(3, 4, 5)), len(lattice.symmetries("one-sided"))
+(60, 24)
+"""
+
+from __future__ import annotations
+
+from cpuzzler.errors import InputFormatError
+from cpuzzler.grids.lattice import Lattice, Symmetry, _determinant, signed_permutations
+from cpuzzler.grids.region import Region
+
+_IDENTITY = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+
+lattice = Lattice(
+    name="cubic",
+    dimensions=3,
+    translated=3,
+    offsets={(): ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))},
+    group=tuple(sorted((Symmetry(m, _determinant(m) > 0) for m in signed_permutations(3)),
+                       key=lambda g: g.matrix != _IDENTITY)),
+    to_vector=tuple,
+    from_vector=tuple,
+)
+
+
+def box(width: int, height: int, depth: int) -> Region:
+    """Cells 0 <= x < width, 0 <= y < height, 0 <= z < depth."""
+    return Region(lattice, [(x, y, z) for x in range(width) for y in range(height)
+                            for z in range(depth)])
+
+
+def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
+    """Layers drawn side by side, z = 0 leftmost, separated by spaces; in a layer each
+    character is a cell and ``.`` is none; the top line is the highest y.
+
+    >>> len(from_ascii('''
+    ... XX XX
+    ... XX X.'''))
+    7
+    """
+    lines = [line for line in drawing.split("\n") if line.strip()]
+    if not lines:
+        raise InputFormatError("the drawing has no cells", path=path)
+    layers = len(lines[0].split())
+    cells = []
+    for row, line in enumerate(lines):
+        tokens = line.split()
+        if len(tokens) != layers:
+            raise InputFormatError(
+                f"{len(tokens)} layers on this line, {layers} on the first", path=path,
+                line=row + 1)
+        for z, token in enumerate(tokens):
+            cells += [(x, len(lines) - 1 - row, z) for x, ch in enumerate(token) if ch != "."]
+    if not cells:
+        raise InputFormatError("the drawing has no cells", path=path)
+    return Region(lattice, cells, path=path)

@@ -1,0 +1,41 @@
+"""The hexagonal lattice: cells (x, y) on axes 60 degrees apart (y vertical, x sloping
+up, as Polyform Puzzler draws them); 12 symmetries.
+
+>>> len(parallelogram(4, 7)), len(hexagon(2))
+(28, 7)
+"""
+
+from __future__ import annotations
+
+from cpuzzler.grids.lattice import Lattice, generate_group
+from cpuzzler.grids.region import Region
+
+ROTATE_60 = ((0, -1), (1, 1))  # (x, y) -> (-y, x + y)
+MIRROR = ((0, 1), (1, 0))  # (x, y) -> (y, x)
+
+lattice = Lattice(
+    name="hexagonal",
+    dimensions=2,
+    translated=2,
+    offsets={(): ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))},
+    group=tuple(generate_group([ROTATE_60, MIRROR])),
+    to_vector=tuple,
+    from_vector=tuple,
+)
+
+
+def parallelogram(width: int, height: int) -> Region:
+    """Cells 0 <= x < width, 0 <= y < height."""
+    return Region(lattice, [(x, y) for x in range(width) for y in range(height)])
+
+
+def hexagon(side: int) -> Region:
+    """The hexagon of hexagons with ``side`` cells on each side (3s(s-1)+1 cells)."""
+    r = side - 1
+    return Region(lattice, [(x + r, y + r) for x in range(-r, r + 1) for y in range(-r, r + 1)
+                            if abs(x + y) <= r])
+
+
+def triangle(side: int) -> Region:
+    """The triangle of hexagons with ``side`` cells on each side."""
+    return Region(lattice, [(x, y) for x in range(side) for y in range(side - x)])

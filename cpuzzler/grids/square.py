@@ -1,0 +1,42 @@
+"""The square lattice: cells (x, y), y upwards; 8 symmetries.
+
+>>> len(rectangle(10, 6))
+60
+"""
+
+from __future__ import annotations
+
+from cpuzzler.grids.lattice import Lattice, generate_group
+from cpuzzler.grids.region import Region, from_ascii_rows
+
+_ROTATE = ((0, -1), (1, 0))
+_MIRROR = ((-1, 0), (0, 1))
+
+lattice = Lattice(
+    name="square",
+    dimensions=2,
+    translated=2,
+    offsets={(): ((1, 0), (-1, 0), (0, 1), (0, -1))},
+    group=tuple(generate_group([_ROTATE, _MIRROR])),
+    to_vector=tuple,
+    from_vector=tuple,
+)
+
+
+def rectangle(width: int, height: int) -> Region:
+    """Cells 0 <= x < width, 0 <= y < height."""
+    return Region(lattice, [(x, y) for x in range(width) for y in range(height)])
+
+
+def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
+    """A region drawn as rows of characters, the top row highest: any character but a
+    space or ``.`` is a cell.
+
+    >>> len(from_ascii('''
+    ... XXX
+    ... X.X
+    ... XXX'''))
+    8
+    """
+    cells = [(x, y) for (x, y), _ in from_ascii_rows(drawing, path=path)]
+    return Region(lattice, cells, path=path)

@@ -1,0 +1,71 @@
+"""The triangular lattice: cells (x, y, z) with x horizontal, y sloping right at 60
+degrees and z the triangle's orientation (0 points up, 1 points down), as Polyform
+Puzzler numbers them; 12 symmetries.
+
+>>> len(parallelogram(6, 6)), len(triangle(3)), len(hexagon(1))
+(72, 9, 6)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cpuzzler.grids.hexagonal import MIRROR, ROTATE_60
+from cpuzzler.grids.lattice import Cell, Lattice, generate_group
+from cpuzzler.grids.region import Region
+
+
+def _to_vector(cell: Cell) -> tuple[int, int]:
+    """Three times the triangle's centre, in skewed coordinates."""
+    x, y, z = cell
+    return (3 * x + 1 + z, 3 * y + 1 + z)
+
+
+def _from_vector(vector: Sequence[int]) -> Cell:
+    u, v = vector
+    z = u % 3 - 1
+    return ((u - 1 - z) // 3, (v - 1 - z) // 3, z)
+
+
+lattice = Lattice(
+    name="triangular",
+    dimensions=3,
+    translated=2,
+    offsets={(0,): ((0, 0, 1), (0, -1, 1), (-1, 0, 1)),
+             (1,): ((0, 0, -1), (0, 1, -1), (1, 0, -1))},
+    group=tuple(generate_group([ROTATE_60, MIRROR])),
+    to_vector=_to_vector,
+    from_vector=_from_vector,
+)
+
+
+def vertices(cell: Cell) -> list[tuple[int, int]]:
+    """The triangle's corners as lattice points (x, y)."""
+    x, y, z = cell
+    if z == 0:
+        return [(x, y), (x + 1, y), (x, y + 1)]
+    return [(x + 1, y), (x + 1, y + 1), (x, y + 1)]
+
+
+def parallelogram(width: int, height: int) -> Region:
+    """The width x height rhombus of 2 * width * height triangles."""
+    return Region(lattice, [(x, y, z) for x in range(width) for y in range(height)
+                            for z in (0, 1)])
+
+
+def triangle(side: int) -> Region:
+    """The upward triangle of side ``side`` (side**2 triangles)."""
+    return Region(lattice, [(x, y, z) for x in range(side) for y in range(side)
+                            for z in (0, 1) if x + y + z < side])
+
+
+def hexagon(side: int) -> Region:
+    """The hexagon of side ``side`` (6 * side**2 triangles)."""
+    cells = []
+    for x in range(-side - 1, side + 1):
+        for y in range(-side - 1, side + 1):
+            for z in (0, 1):
+                if all(max(abs(a), abs(b), abs(a + b)) <= side
+                       for a, b in vertices((x, y, z))):
+                    cells.append((x + side, y + side, z))
+    return Region(lattice, cells)

@@ -1,0 +1,238 @@
+"""Pieces: named polyform sets and the generation of all polyforms of an order.
+
+A piece is a shape of one lattice with a name, a kind (``free``: placed in every
+orientation; ``one-sided``: rotations only, so its mirror image is another piece) and a
+number of copies. Solid pieces (polycubes) are always placed by rotations only.
+
+>>> len(pentominoes()), [p.name for p in tetrominoes()]
+(12, ['I4', 'L4', 'O4', 'T4', 'Z4'])
+>>> len(polyforms(square, 6)), len(polyforms(hexagonal, 4, kind="one-sided"))
+(35, 10)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+
+from cpuzzler.grids import cubic, hexagonal, square, triangular
+from cpuzzler.grids.lattice import KINDS, Cell, Lattice, Shape, resolve
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A named shape: ``cells`` normalised, ``kind`` how it may turn, ``copies`` how many."""
+
+    name: str
+    cells: Shape
+    lattice: Lattice
+    kind: str = "free"
+    copies: int = 1
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown kind {self.kind!r}; known kinds: {', '.join(KINDS)}")
+        if self.copies < 1:
+            raise ValueError(f"piece {self.name!r} needs at least one copy, not {self.copies}")
+        if not self.cells:
+            raise ValueError(f"piece {self.name!r} has no cells")
+        if not self.lattice.is_connected(self.cells):
+            raise ValueError(f"piece {self.name!r} is not connected")
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def orientations(self) -> list[Shape]:
+        """Every distinct orientation the piece may be placed in."""
+        return self.lattice.orientations(self.cells, self.kind)
+
+    def with_copies(self, copies: int) -> Piece:
+        return replace(self, copies=copies)
+
+    def mirrored(self, name: str | None = None) -> Piece:
+        """The mirror image (for one-sided sets)."""
+        reflection = next(g for g in self.lattice.group if not g.proper)
+        cells = self.lattice.normalise(self.lattice.transform(self.cells, reflection))
+        return replace(self, name=name or self.name.lower(), cells=cells)
+
+
+def make(name: str, cells: Iterable[Cell], lattice: object, kind: str = "free",
+         copies: int = 1) -> Piece:
+    """A piece from its cells on a lattice (or grid module)."""
+    lat = resolve(lattice)
+    return Piece(name, lat.normalise(tuple(c) for c in cells), lat, kind, copies)
+
+
+def _set(lattice: object, shapes: dict[str, Sequence[Cell]], kind: str = "free") -> list[Piece]:
+    return [make(name, cells, lattice, kind) for name, cells in shapes.items()]
+
+
+# --- polyominoes ------------------------------------------------------------------------
+
+def monomino() -> list[Piece]:
+    return _set(square, {"O1": [(0, 0)]})
+
+
+def domino() -> list[Piece]:
+    return _set(square, {"I2": [(0, 0), (1, 0)]})
+
+
+def trominoes() -> list[Piece]:
+    return _set(square, {"I3": [(0, 0), (1, 0), (2, 0)], "V3": [(0, 0), (1, 0), (0, 1)]})
+
+
+def tetrominoes() -> list[Piece]:
+    return _set(square, {
+        "I4": [(0, 0), (1, 0), (2, 0), (3, 0)],
+        "L4": [(0, 0), (1, 0), (2, 0), (0, 1)],
+        "O4": [(0, 0), (1, 0), (0, 1), (1, 1)],
+        "T4": [(0, 0), (1, 0), (2, 0), (1, 1)],
+        "Z4": [(0, 0), (1, 0), (1, 1), (2, 1)],
+    })
+
+
+PENTOMINO_CELLS = {
+    "F": [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)],
+    "I": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
+    "L": [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)],
+    "N": [(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)],
+    "P": [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)],
+    "T": [(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)],
+    "U": [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1)],
+    "V": [(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)],
+    "W": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
+    "X": [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
+    "Y": [(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)],
+    "Z": [(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)],
+}
+
+
+def pentominoes(kind: str = "free") -> list[Piece]:
+    """The 12 pentominoes F I L N P T U V W X Y Z."""
+    return _set(square, PENTOMINO_CELLS, kind)
+
+
+def one_sided_pentominoes() -> list[Piece]:
+    """The 18 one-sided pentominoes: the 12, and the mirror images (lower-case names) of
+    the six that are not symmetric under reflection."""
+    pieces = pentominoes("one-sided")
+    extra = [p.mirrored() for p in pieces
+             if len(square.lattice.orientations(p.cells, "free"))
+             != len(square.lattice.orientations(p.cells, "one-sided"))]
+    return pieces + extra
+
+
+def hexominoes() -> list[Piece]:
+    """The 35 hexominoes, named H01 .. H35 in canonical order."""
+    return _numbered(square, 6, "H")
+
+
+# --- polycubes ------------------------------------------------------------------------
+
+SOMA_CELLS = {
+    "V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
+    "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
+    "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
+    "Z": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
+    "A": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)],  # right screw
+    "B": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)],  # left screw
+    "P": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],  # branch
+}
+
+
+def soma() -> list[Piece]:
+    """Piet Hein's 7 Soma pieces: V L T Z A B P (A and B are mirror images)."""
+    return _set(cubic, SOMA_CELLS, "one-sided")
+
+
+def tetracubes() -> list[Piece]:
+    """The 8 tetracubes under rotation: I4 L4 O4 T4 Z4 and the non-planar A4 B4 P4."""
+    flat = {p.name: [(x, y, 0) for x, y in p.cells] for p in tetrominoes()}
+    solid = {"A4": SOMA_CELLS["A"], "B4": SOMA_CELLS["B"], "P4": SOMA_CELLS["P"]}
+    return _set(cubic, {**flat, **solid}, "one-sided")
+
+
+def solid_pentominoes() -> list[Piece]:
+    """The 12 pentominoes as flat pentacubes, placed by rotations in space."""
+    return _set(cubic, {n: [(x, y, 0) for x, y in c] for n, c in PENTOMINO_CELLS.items()},
+                "one-sided")
+
+
+def pentacubes() -> list[Piece]:
+    """The 29 pentacubes under rotation: the 12 solid pentominoes, then the 17 non-planar
+    ones named Q01 .. Q17 in canonical order."""
+    planar = solid_pentominoes()
+    flat = {p.cells for p in planar}
+    others = [p for p in polyforms(cubic, 5, kind="one-sided")
+              if not any(cubic.lattice.canonical(p.cells, "one-sided") ==
+                         cubic.lattice.canonical(f, "one-sided") for f in flat)]
+    return planar + [replace(p, name=f"Q{k:02}") for k, p in enumerate(others, start=1)]
+
+
+# --- polyiamonds and polyhexes -----------------------------------------------------------
+
+def hexiamonds() -> list[Piece]:
+    """The 12 hexiamonds, named T01 .. T12 in canonical order."""
+    return _numbered(triangular, 6, "T")
+
+
+def heptiamonds() -> list[Piece]:
+    """The 24 heptiamonds, named S01 .. S24 in canonical order."""
+    return _numbered(triangular, 7, "S")
+
+
+def tetrahexes() -> list[Piece]:
+    """The 7 tetrahexes, named X1 .. X7 in canonical order."""
+    return _numbered(hexagonal, 4, "X", width=1)
+
+
+def pentahexes() -> list[Piece]:
+    """The 22 pentahexes, named Y01 .. Y22 in canonical order."""
+    return _numbered(hexagonal, 5, "Y")
+
+
+def _numbered(grid: object, order: int, prefix: str, width: int = 2) -> list[Piece]:
+    return [replace(p, name=f"{prefix}{k:0{width}}")
+            for k, p in enumerate(polyforms(grid, order), start=1)]
+
+
+# --- generation -----------------------------------------------------------------------------
+
+def polyforms(lattice: object, order: int, kind: str = "free") -> list[Piece]:
+    """Every polyform of ``order`` cells on the lattice, one per class under the kind's
+    group (free: rotations and reflections; one-sided: rotations; fixed: translations
+    only), in canonical order, named by their index.
+
+    Grown order by order: each class of order n is reached by adding one neighbouring
+    cell to a representative of a class of order n-1 (every polyform has a cell whose
+    removal leaves it connected), and new shapes are told apart by canonical form.
+    """
+    lat = resolve(lattice)
+    if order < 1:
+        raise ValueError(f"order must be at least 1, not {order}")
+    shapes = _shapes(lat, order, kind)
+    piece_kind = "one-sided" if lat is cubic.lattice and kind == "free" else kind
+    return [Piece(f"{order}-{k}", cells, lat, piece_kind)
+            for k, cells in enumerate(shapes, start=1)]
+
+
+@cache
+def _shapes(lat: Lattice, order: int, kind: str) -> tuple[Shape, ...]:
+    if order == 1:
+        singles = {lat.canonical([(0,) * lat.translated + key], kind) for key in lat.offsets}
+        return tuple(sorted(singles))
+    found: set[Shape] = set()
+    seen_fixed: set[Shape] = set()
+    for parent in _shapes(lat, order - 1, kind):
+        members = set(parent)
+        for cell in parent:
+            for n in lat.neighbours(cell):
+                if n in members:
+                    continue
+                fixed = lat.normalise([*parent, n])
+                if fixed in seen_fixed:
+                    continue
+                seen_fixed.add(fixed)
+                found.add(lat.canonical(fixed, kind))
+    return tuple(sorted(found))

@@ -1,0 +1,182 @@
+"""Tilings: pieces placed in a region so that every cell is covered exactly once.
+
+>>> from cpuzzler.grids import square
+>>> from cpuzzler.models import pieces
+>>> puzzle = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+>>> puzzle.count(symmetry="raw"), puzzle.count()
+(8, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.exact_cover import ExactCover
+from cpuzzler.grids.lattice import Cell
+from cpuzzler.grids.region import Region
+from cpuzzler.models.pieces import Piece
+from cpuzzler.results import Count
+
+SYMMETRY_MODES = ("unique", "raw")
+
+
+def cell_name(cell: Cell) -> str:
+    """The item name of a cell, as the seed's records write it: ``x,y`` or ``x,y,z``."""
+    return ",".join(map(str, cell))
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One piece at one position: its name and the cells it covers (sorted)."""
+
+    piece: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class TilingSolution:
+    """The placements of one solution, in the order of the puzzle's pieces."""
+
+    tiling: Tiling
+    placements: tuple[Placement, ...]
+
+    def cells_of(self) -> dict[Cell, str]:
+        """Which piece covers each cell."""
+        return {cell: p.piece for p in self.placements for cell in p.cells}
+
+    def render(self) -> str:
+        """The picture of the seed's solution records (letters for squares and cubes)."""
+        from cpuzzler.render.text import picture
+
+        return picture(self)
+
+    def record(self) -> str:
+        """The coordinate lines then the picture, as Polyform Puzzler writes them."""
+        from cpuzzler.render.text import record
+
+        return record(self)
+
+
+class Tiling:
+    """Pieces and a region; ``optional`` names pieces that may be left out."""
+
+    def __init__(self, pieces: Iterable[Piece], region: Region, *,
+                 optional: Iterable[str] = ()) -> None:
+        self.pieces = list(pieces)
+        self.region = region
+        self.optional = frozenset(optional)
+        names = [p.name for p in self.pieces]
+        if len(set(names)) != len(names):
+            twice = sorted({n for n in names if names.count(n) > 1})
+            raise ExactCoverError(f"piece names used twice: {', '.join(twice)}")
+        unknown = self.optional - set(names)
+        if unknown:
+            raise ExactCoverError(f"optional pieces not in the set: {', '.join(sorted(unknown))}")
+        for p in self.pieces:
+            if p.lattice is not region.lattice:
+                raise ExactCoverError(
+                    f"piece {p.name!r} is on the {p.lattice.name} lattice, the region on the "
+                    f"{region.lattice.name} lattice")
+        need = sum(len(p) * p.copies for p in self.pieces if p.name not in self.optional)
+        most = sum(len(p) * p.copies for p in self.pieces)
+        if not need <= len(region) <= most:
+            raise ExactCoverError(
+                f"the pieces cover {need}" + (f" to {most}" if most != need else "")
+                + f" cells; the region has {len(region)}")
+
+    def __repr__(self) -> str:
+        return f"Tiling({len(self.pieces)} pieces, {self.region!r})"
+
+    # --- the placement set --------------------------------------------------------------
+
+    @cached_property
+    def placements(self) -> list[Placement]:
+        """Every orientation of every piece at every position inside the region."""
+        lattice, region = self.region.lattice, self.region.cells
+        t = lattice.translated
+        anchors: dict[tuple[int, ...], list[Cell]] = {}
+        for cell in self.region:
+            anchors.setdefault(tuple(cell[t:]), []).append(cell)
+        found = []
+        for piece in self.pieces:
+            for shape in piece.orientations():
+                first = shape[0]
+                for anchor in anchors.get(tuple(first[t:]), []):
+                    offset = [anchor[k] - first[k] for k in range(t)]
+                    cells = lattice.translate(shape, offset)
+                    if all(c in region for c in cells):
+                        found.append(Placement(piece.name, tuple(sorted(cells))))
+        return found
+
+    @cached_property
+    def exact_cover(self) -> ExactCover:
+        """Items: the piece names (bounds for copies; optional pieces secondary), then
+        the cells; one option per placement, in the order of :attr:`placements`."""
+        xc = ExactCover()
+        for p in self.pieces:
+            if p.name in self.optional:
+                if p.copies == 1:
+                    xc.add_item(p.name, secondary=True)
+                else:
+                    xc.add_item(p.name, lo=0, hi=p.copies)
+            else:
+                xc.add_item(p.name, lo=p.copies, hi=p.copies)
+        for cell in self.region:
+            xc.add_item(cell_name(cell))
+        for placement in self.placements:
+            xc.add_option([placement.piece, *map(cell_name, placement.cells)])
+        return xc
+
+    def solution(self, options: Iterable[int]) -> TilingSolution:
+        order = {p.name: k for k, p in enumerate(self.pieces)}
+        chosen = sorted((self.placements[o] for o in options),
+                        key=lambda p: (order[p.piece], p.cells))
+        return TilingSolution(self, tuple(chosen))
+
+    # --- solving -----------------------------------------------------------------------
+
+    def solve(self, limit: int | None = None, *, symmetry: str = "unique",
+              engine: str | None = None) -> Iterator[TilingSolution]:
+        """Solutions, each once up to the puzzle's symmetry (``"unique"``) or all."""
+        _check_mode(symmetry)
+        seen: set = set()
+        group = self.symmetries if symmetry == "unique" else None
+        found = 0
+        for options in self.exact_cover.solve(engine=engine):
+            solution = self.solution(options)
+            if group is not None:
+                key = group.canonical(solution)
+                if key in seen:
+                    continue
+                seen.add(key)
+            yield solution
+            found += 1
+            if limit is not None and found >= limit:
+                return
+
+    def first(self, *, engine: str | None = None) -> TilingSolution | None:
+        return next(self.solve(1, symmetry="raw", engine=engine), None)
+
+    def count(self, *, symmetry: str = "unique", engine: str | None = None,
+              time_limit: float | None = None) -> Count:
+        """The number of solutions, up to symmetry (default) or all (``"raw"``)."""
+        _check_mode(symmetry)
+        if symmetry == "raw":
+            return self.exact_cover.count(engine=engine, time_limit=time_limit)
+        return Count(sum(1 for _ in self.solve(engine=engine)))
+
+    @cached_property
+    def symmetries(self):
+        """The symmetries of the puzzle (region and piece set): see ``models.symmetry``."""
+        from cpuzzler.models.symmetry import PuzzleSymmetry
+
+        return PuzzleSymmetry(self)
+
+
+def _check_mode(symmetry: str) -> None:
+    if symmetry not in SYMMETRY_MODES:
+        raise ExactCoverError(
+            f"unknown symmetry mode {symmetry!r}; known: {', '.join(SYMMETRY_MODES)}")

@@ -1,0 +1,1 @@
+"""Renderers: solutions as text (and later SVG and 3-D models)."""

@@ -1,0 +1,84 @@
+"""Named piece sets and polyform generation, against OEIS."""
+
+import pytest
+
+from cpuzzler.grids import cubic, hexagonal, square, triangular
+from cpuzzler.models import pieces
+
+
+def counts(grid, top, kind):
+    return [len(pieces.polyforms(grid, n, kind=kind)) for n in range(1, top + 1)]
+
+
+def test_polyominoes_to_order_10():
+    assert counts(square, 10, "free") == [1, 1, 2, 5, 12, 35, 108, 369, 1285, 4655]  # A000105
+    assert counts(square, 10, "one-sided") == [1, 1, 2, 7, 18, 60, 196, 704, 2500, 9189]
+    assert counts(square, 8, "fixed") == [1, 2, 6, 19, 63, 216, 760, 2725]  # A001168
+
+
+def test_polyiamonds_to_order_11():
+    assert counts(triangular, 11, "free") == [1, 1, 1, 3, 4, 12, 24, 66, 160, 448, 1186]
+    assert counts(triangular, 11, "one-sided") == [1, 1, 1, 4, 6, 19, 43, 120, 307, 866, 2336]
+    assert counts(triangular, 4, "fixed") == [2, 3, 6, 14]  # A001420
+
+
+def test_polyhexes_to_order_8():
+    assert counts(hexagonal, 8, "free") == [1, 1, 3, 7, 22, 82, 333, 1448]  # A000228
+    assert counts(hexagonal, 8, "one-sided") == [1, 1, 3, 10, 33, 147, 620, 2821]  # A006535
+
+
+@pytest.mark.slow
+def test_polycubes_to_order_8():
+    assert counts(cubic, 8, "one-sided") == [1, 1, 2, 8, 29, 166, 1023, 6922]  # A000162
+    assert counts(cubic, 8, "free") == [1, 1, 2, 7, 23, 112, 607, 3811]  # A038119
+
+
+def test_polycubes_to_order_6():
+    assert counts(cubic, 6, "one-sided") == [1, 1, 2, 8, 29, 166]
+    assert counts(cubic, 6, "free") == [1, 1, 2, 7, 23, 112]
+
+
+def test_named_sets_have_their_sizes_and_names():
+    assert [p.name for p in pieces.pentominoes()] == list("FILNPTUVWXYZ")
+    assert all(len(p) == 5 for p in pieces.pentominoes())
+    assert len(pieces.one_sided_pentominoes()) == 18
+    assert {len(pieces.hexominoes()), len(pieces.hexiamonds()), len(pieces.heptiamonds())} \
+        == {35, 12, 24}
+    assert (len(pieces.tetrahexes()), len(pieces.pentahexes())) == (7, 22)
+    assert [p.name for p in pieces.soma()] == list("VLTZABP")
+    assert len(pieces.tetracubes()) == 8 and len(pieces.pentacubes()) == 29
+    assert len(pieces.solid_pentominoes()) == 12
+    assert [p.name for p in pieces.tetrominoes()] == ["I4", "L4", "O4", "T4", "Z4"]
+    assert len(pieces.monomino() + pieces.domino() + pieces.trominoes()) == 4
+
+
+def test_named_sets_are_the_distinct_polyforms_of_their_order():
+    def classes(ps, kind):
+        lat = ps[0].lattice
+        return sorted(lat.canonical(p.cells, kind) for p in ps)
+
+    assert classes(pieces.pentominoes(), "free") == classes(pieces.polyforms(square, 5), "free")
+    assert classes(pieces.tetrominoes(), "free") == classes(pieces.polyforms(square, 4), "free")
+    assert classes(pieces.tetracubes(), "one-sided") == classes(
+        pieces.polyforms(cubic, 4, kind="one-sided"), "one-sided")
+    # Soma: the irregular polycubes of order 3 and 4 (every tetracube but I4 and O4, and V)
+    irregular = [p for p in pieces.tetracubes() if p.name not in ("I4", "O4")]
+    bent_tricube = [p for p in pieces.polyforms(cubic, 3, kind="one-sided")
+                    if all(max(c) <= 1 for c in p.cells)]
+    assert classes(pieces.soma(), "one-sided") == classes(irregular + bent_tricube, "one-sided")
+
+
+def test_piece_orientations():
+    by_name = {p.name: p for p in pieces.pentominoes()}
+    assert len(by_name["X"].orientations()) == 1
+    assert len(by_name["F"].orientations()) == 8
+    assert len(by_name["I"].orientations()) == 2
+    assert len(pieces.pentominoes("one-sided")[0].orientations()) == 4
+    assert len(pieces.soma()[0].orientations()) == 12  # the V tricube: 24 rotations / 2
+
+
+def test_bad_pieces_are_refused():
+    with pytest.raises(ValueError, match="not connected"):
+        pieces.make("bad", [(0, 0), (2, 0)], square)
+    with pytest.raises(ValueError, match="unknown kind"):
+        pieces.make("bad", [(0, 0)], square, kind="floppy")
