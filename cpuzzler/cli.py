@@ -1,10 +1,12 @@
 """The ``cpuzzler`` command line.
 
-    cpuzzler solve examples/queens8.dlx            # the first solution, one option a line
+    cpuzzler solve pentominoes-6x10                # the first solution, as a record
+    cpuzzler solve pentominoes-6x10 --count        # 2339 up to symmetry; 9356 in all
     cpuzzler solve examples/queens8.dlx --all      # every solution, streamed as found
     cpuzzler solve examples/queens8.dlx -n 5       # at most 5
-    cpuzzler solve examples/queens8.dlx --count    # 92, with the elapsed seconds on stderr
+    cpuzzler list                                  # the named puzzles
 
+A problem is a name from ``cpuzzler list`` or a ``.dlx`` file (Knuth's format).
 Exit status: 0 when a solution was found, 1 when none exists, 2 on bad input, 3 when a
 time limit stopped the search before it found any, 130 when Ctrl-C did.
 """
@@ -17,9 +19,11 @@ import sys
 import time
 from collections.abc import Sequence
 
+from cpuzzler import catalog
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
+from cpuzzler.models import Sudoku, Tiling
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -33,60 +37,106 @@ def _status(found: int, reason: str) -> int:
     return EXIT_NONE if reason in (DONE, LIMIT) else EXIT_UNDECIDED
 
 
-def load_problem(spec: str) -> ExactCover:
-    """The exact-cover problem a command-line argument names: for now, a ``.dlx`` file."""
+def load_problem(spec: str) -> ExactCover | Tiling | Sudoku:
+    """The puzzle a command-line argument names: a catalog name or a ``.dlx`` file."""
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
-    if not os.path.exists(spec):
+    if os.path.exists(spec):
+        return ExactCover.from_dlx(spec)
+    if spec.endswith(".dlx") or os.sep in spec:
         raise InputFormatError("no such file", path=spec)
-    return ExactCover.from_dlx(spec)
+    return catalog.get(spec).build()
 
 
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="cpuzzler", description="Solve and count exact-cover puzzles."
+        prog="cpuzzler", description="Solve and count polyform and exact-cover puzzles."
     )
     commands = parser.add_subparsers(dest="command", required=True)
     solve = commands.add_parser("solve", help="find one, several or all solutions, or count")
-    solve.add_argument("problem", help="a puzzle file (.dlx: Knuth's text format)")
+    solve.add_argument("problem", help="a puzzle name (see `cpuzzler list`) or a .dlx file")
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--all", action="store_true", help="print every solution as found")
     mode.add_argument("-n", type=int, metavar="N", help="print at most N solutions")
     mode.add_argument("--count", action="store_true", help="print the number of solutions")
     solve.add_argument("--engine", choices=available_engines(), default=None,
-                       help="the solver (default: the fastest available)")
+                       help="the solver (default: dlx, the native engine)")
+    solve.add_argument("--symmetry", choices=["unique", "raw"], default="unique",
+                       help="tilings: count each solution once up to the puzzle's "
+                            "symmetries (default), or every one")
     solve.add_argument("--time-limit", type=float, metavar="SECONDS",
                        help="stop after this many seconds; a count is then a lower bound")
+    commands.add_parser("list", help="the named puzzles and their published counts")
     return parser
 
 
-def _print_solution(xc: ExactCover, solution: tuple[int, ...], number: int) -> None:
+def _list() -> int:
+    for e in catalog.ENTRIES:
+        counts = ", ".join(f"{label} {n}" for label, n in (("unique", e.unique), ("raw", e.raw))
+                           if n is not None)
+        print(f"{e.name:28} {e.description} ({counts})")
+    return EXIT_FOUND
+
+
+def _count_tiling(tiling: Tiling, args: argparse.Namespace) -> int:
+    asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
+                                   time_limit=args.time_limit)
+    if args.symmetry == "raw":
+        print(asked.describe())
+    else:
+        words = tiling.symmetries.describe()
+        if asked.complete:
+            print(f"{asked} solutions up to {words}; {raw} in all")
+        else:
+            print(f"at least {asked} solutions up to {words}, at least {raw} in all "
+                  f"({asked.reason})")
+    return _status(asked, asked.reason)
+
+
+def _print(problem: object, xc: ExactCover, solution: tuple[int, ...], number: int) -> None:
     if number > 1:
         print()
-    print(f"| solution {number}")
-    for option in solution:
-        print(" ".join(xc.option(option)))
+    if isinstance(problem, Sudoku):
+        print(f"solution {number}:\n{problem.filled(xc, solution)}")
+    else:
+        print(f"| solution {number}")
+        for option in solution:
+            print(" ".join(xc.option(option)))
     sys.stdout.flush()
 
 
 def _solve(args: argparse.Namespace) -> int:
-    xc = load_problem(args.problem)
+    problem = load_problem(args.problem)
     start = time.perf_counter()
-    if args.count:
-        total = xc.count(engine=args.engine, time_limit=args.time_limit)
-        print(total.describe())
-        print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
-        return _status(total, total.reason)
     limit = None if args.all else (args.n if args.n is not None else 1)
     if limit is not None and limit < 1:
         raise InputFormatError(f"-n needs a positive number, not {limit}", path="-n")
-    found = 0
-    for found, solution in enumerate(
-        xc.solve(limit, engine=args.engine, time_limit=args.time_limit), start=1
-    ):
-        _print_solution(xc, solution, found)
-    reason = xc.stats.reason
-    tail = "" if reason in ("done", "limit") else f" (stopped: {reason})"
+    if isinstance(problem, Tiling):
+        if args.count:
+            status = _count_tiling(problem, args)
+            print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
+            return status
+        found = 0
+        for found, solution in enumerate(problem.solve(
+                limit, symmetry=args.symmetry, engine=args.engine, time_limit=args.time_limit),
+                start=1):
+            print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
+                  end="", flush=True)
+        reason = problem.exact_cover.stats.reason
+    else:
+        xc = problem.exact_cover() if isinstance(problem, Sudoku) else problem
+        if args.count:
+            total = xc.count(engine=args.engine, time_limit=args.time_limit)
+            print(total.describe())
+            print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
+            return _status(total, total.reason)
+        found = 0
+        for found, solution in enumerate(
+            xc.solve(limit, engine=args.engine, time_limit=args.time_limit), start=1
+        ):
+            _print(problem, xc, solution, found)
+        reason = xc.stats.reason
+    tail = "" if reason in (DONE, LIMIT) else f" (stopped: {reason})"
     print(f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}", file=sys.stderr)
     return _status(found, reason)
 
@@ -95,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = _build_parser().parse_args(argv)
     try:
-        return _solve(args)
+        return _list() if args.command == "list" else _solve(args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT

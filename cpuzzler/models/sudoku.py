@@ -102,7 +102,8 @@ class Sudoku:
                     xc.add_option([f"p{r},{c}", f"r{r}#{v}", f"c{c}#{v}", f"b{box}#{v}"])
         return xc
 
-    def _filled(self, xc: ExactCover, solution: tuple[int, ...]) -> Sudoku:
+    def filled(self, xc: ExactCover, solution: tuple[int, ...]) -> Sudoku:
+        """The grid a solution of ``self.exact_cover()`` fills in."""
         grid = [[0] * self.size for _ in range(self.size)]
         for option in solution:
             cell, row_value = xc.option(option)[:2]
@@ -116,7 +117,7 @@ class Sudoku:
                   ) -> Iterator[Sudoku]:
         xc = self.exact_cover()
         for solution in xc.solve(limit, engine=engine):
-            yield self._filled(xc, solution)
+            yield self.filled(xc, solution)
 
     def first(self, *, engine: str | None = None) -> Sudoku | None:
         """The solved grid, or ``None`` when the givens allow none."""

@@ -139,13 +139,16 @@ class Tiling:
     # --- solving -----------------------------------------------------------------------
 
     def solve(self, limit: int | None = None, *, symmetry: str = "unique",
-              engine: str | None = None) -> Iterator[TilingSolution]:
-        """Solutions, each once up to the puzzle's symmetry (``"unique"``) or all."""
+              engine: str | None = None, time_limit: float | None = None
+              ) -> Iterator[TilingSolution]:
+        """Solutions, each once up to the puzzle's symmetry (``"unique"``) or all.
+
+        ``self.exact_cover.stats.reason`` tells afterwards why the search stopped."""
         _check_mode(symmetry)
         seen: set = set()
         group = self.symmetries if symmetry == "unique" else None
         found = 0
-        for options in self.exact_cover.solve(engine=engine):
+        for options in self.exact_cover.solve(engine=engine, time_limit=time_limit):
             solution = self.solution(options)
             if group is not None:
                 key = group.canonical(solution)
@@ -163,10 +166,24 @@ class Tiling:
     def count(self, *, symmetry: str = "unique", engine: str | None = None,
               time_limit: float | None = None) -> Count:
         """The number of solutions, up to symmetry (default) or all (``"raw"``)."""
+        return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit)[0]
+
+    def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
+                   time_limit: float | None = None) -> tuple[Count, Count]:
+        """(the count asked for, the raw count). Counting unique solutions finds the raw
+        count too: each unique solution stands for |G| / |stabiliser| raw ones."""
         _check_mode(symmetry)
         if symmetry == "raw":
-            return self.exact_cover.count(engine=engine, time_limit=time_limit)
-        return Count(sum(1 for _ in self.solve(engine=engine)))
+            raw = self.exact_cover.count(engine=engine, time_limit=time_limit)
+            return raw, raw
+        group = self.symmetries
+        unique = raw = 0
+        for solution in self.solve(engine=engine, time_limit=time_limit):
+            unique += 1
+            raw += len(group) // group.stabiliser(solution)
+        reason = self.exact_cover.stats.reason
+        reason = "done" if reason == "limit" else reason
+        return Count(unique, reason), Count(raw, reason)
 
     @cached_property
     def symmetries(self):

@@ -1,0 +1,77 @@
+"""Named puzzles with their published counts: what ``cpuzzler solve NAME`` runs.
+
+Each entry is data: a name, what it is, how to build it, and the counts published for
+it (up to symmetry and in all), which the tests check.
+
+>>> get("pentominoes-3x20").build().count()
+2
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.grids import cubic, hexagonal, square, triangular
+from cpuzzler.models import Sudoku, Tiling, pieces, queens
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    description: str
+    build: Callable[[], object]
+    unique: int | None  # published count up to symmetry (tilings)
+    raw: int | None  # published count of all solutions
+
+
+def _pentominoes(width: int, height: int) -> Callable[[], Tiling]:
+    return lambda: Tiling(pieces.pentominoes(), square.rectangle(width, height))
+
+
+def _solid(*dims: int) -> Callable[[], Tiling]:
+    return lambda: Tiling(pieces.solid_pentominoes(), cubic.box(*dims))
+
+
+ENTRIES = [
+    Entry("pentominoes-3x20", "the 12 pentominoes in a 3x20 rectangle", _pentominoes(20, 3),
+          2, 8),
+    Entry("pentominoes-4x15", "the 12 pentominoes in a 4x15 rectangle", _pentominoes(15, 4),
+          368, 1472),
+    Entry("pentominoes-5x12", "the 12 pentominoes in a 5x12 rectangle", _pentominoes(12, 5),
+          1010, 4040),
+    Entry("pentominoes-6x10", "the 12 pentominoes in a 6x10 rectangle", _pentominoes(10, 6),
+          2339, 9356),
+    Entry("pentominoes-8x8-hole", "the 12 pentominoes in an 8x8 square without its centre",
+          lambda: Tiling(pieces.pentominoes(), square.rectangle(8, 8).without(
+              [(3, 3), (3, 4), (4, 3), (4, 4)])), 65, 520),
+    Entry("soma", "Piet Hein's 7 Soma pieces in a 3x3x3 cube",
+          lambda: Tiling(pieces.soma(), cubic.box(3, 3, 3)), 240, 11520),
+    Entry("solid-pentominoes-2x3x10", "the 12 solid pentominoes in a 2x3x10 box",
+          _solid(2, 3, 10), 12, 96),
+    Entry("solid-pentominoes-2x5x6", "the 12 solid pentominoes in a 2x5x6 box",
+          _solid(2, 5, 6), 264, 2112),
+    Entry("solid-pentominoes-3x4x5", "the 12 solid pentominoes in a 3x4x5 box",
+          _solid(3, 4, 5), 3940, 31520),
+    Entry("tetrahexes-4x7", "the 7 tetrahexes in a 4x7 parallelogram",
+          lambda: Tiling(pieces.tetrahexes(), hexagonal.parallelogram(4, 7)), 9, 18),
+    Entry("hexiamonds-6x6", "the 12 hexiamonds in a 6x6 parallelogram",
+          lambda: Tiling(pieces.hexiamonds(), triangular.parallelogram(6, 6)), 156, 624),
+    Entry("hexiamonds-4x9", "the 12 hexiamonds in a 4x9 parallelogram",
+          lambda: Tiling(pieces.hexiamonds(), triangular.parallelogram(9, 4)), 74, 148),
+    Entry("queens-8", "eight queens on a chessboard, no two attacking", lambda: queens(8),
+          None, 92),
+    Entry("sudoku-4x4", "the empty 4x4 Sudoku grid", lambda: Sudoku.empty(box=2), None, 288),
+]
+CATALOG = {e.name: e for e in ENTRIES}
+
+
+def get(name: str) -> Entry:
+    """The entry called ``name``; an unknown name gets the closest known ones."""
+    if name in CATALOG:
+        return CATALOG[name]
+    close = difflib.get_close_matches(name, CATALOG, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; `cpuzzler list` shows them"
+    raise ExactCoverError(f"no puzzle or file called {name!r}{hint}")
