@@ -127,6 +127,43 @@ def measure(instance: Instance, engine, repeat: int) -> tuple[list[float], int, 
     return times, total, stats
 
 
+def symmetry_and_enumeration(repeat: int) -> int:
+    """cpuzzler alone: unique counts by symmetry reduction against raw counts, and the
+    enumeration of all polyominoes of order 10. Returns the number of wrong counts."""
+    from cpuzzler import catalog
+    from cpuzzler.grids import square
+    from cpuzzler.models import pieces
+
+    print(f"\n{'cpuzzler alone':40} {'median s':>9}  count")
+    failures = 0
+    for name in ("pentominoes-6x10", "solid-pentominoes-3x4x5"):
+        entry = catalog.get(name)
+        for label, run, expected in (
+            ("raw count", lambda t: t.count(symmetry="raw"), entry.raw),
+            ("unique count (symmetry reduction)", lambda t: t.count(), entry.unique),
+        ):
+            times, value = [], None
+            for _ in range(repeat):
+                tiling = entry.build()
+                _ = tiling.exact_cover  # the matrix is built before the clock starts
+                start = time.perf_counter()
+                value = run(tiling)
+                times.append(time.perf_counter() - start)
+            failures += value != expected
+            ok = "ok" if value == expected else f"WRONG: {value} != {expected}"
+            print(f"{name + ' ' + label:60} {statistics.median(times):9.3f}  {value} {ok}")
+    times = []
+    for _ in range(repeat):
+        pieces._shapes.cache_clear()
+        start = time.perf_counter()
+        value = len(pieces.polyforms(square, 10))
+        times.append(time.perf_counter() - start)
+    failures += value != 4655
+    print(f"{'all free polyominoes of orders 1 to 10':60} {statistics.median(times):9.3f}  "
+          f"{value} {'ok' if value == 4655 else 'WRONG'}")
+    return failures
+
+
 def process_overhead(repeat: int) -> float:
     """Seconds a whole ``cpuzzler solve --count`` process adds to its search."""
     command = [sys.executable, "-m", "cpuzzler", "solve",
@@ -174,6 +211,8 @@ def main(argv: list[str] | None = None) -> int:
             failures += total != instance.expected
             print(f"{instance.name:28} {name:28} {median:9.3f} {median / ours:10.2f}x "
                   f"{rates}  {total} {ok}", flush=True)
+    if not args.only or "symmetry" in args.only:
+        failures += symmetry_and_enumeration(args.repeat)
     if pentomino_search is not None:
         overhead = process_overhead(args.repeat)
         print(f"\n`cpuzzler solve examples/pentominoes-6x10.dlx --count`: the whole process takes "

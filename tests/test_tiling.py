@@ -136,3 +136,21 @@ def test_bad_records_and_bad_tilings_get_clear_errors():
         Tiling(pieces.soma(), square.rectangle(3, 9))
     with pytest.raises(ExactCoverError, match="unknown symmetry mode"):
         Tiling(pieces.pentominoes(), square.rectangle(10, 6)).count(symmetry="some")
+
+
+def test_symmetry_reduction_agrees_with_the_dedup_oracle():
+    # Soma: the reduction's piece has representatives with non-trivial stabilisers
+    soma = Tiling(pieces.soma(), cubic.box(3, 3, 3))
+    assert soma.reduction.fixed_reps, "this case must exercise the canonical check"
+    assert soma.count_both() == soma.count_both(method="dedup") == (240, 11520)
+    # 8x8 with a hole: 8 symmetries
+    holed = Tiling(pieces.pentominoes(), square.rectangle(8, 8).without(
+        [(3, 3), (3, 4), (4, 3), (4, 4)]))
+    assert holed.count_both() == holed.count_both(method="dedup") == (65, 520)
+
+
+def test_without_a_suitable_piece_unique_counts_fall_back_to_dedup():
+    four = Tiling([pieces.tetrominoes()[1].with_copies(4)], square.rectangle(4, 4))
+    assert four.reduction.piece is None
+    unique, raw = four.count_both()
+    assert raw == four.count(symmetry="raw") and unique == len(list(four.solve()))

@@ -71,3 +71,63 @@ class PuzzleSymmetry:
         """How many symmetries map the solution onto itself."""
         own = self.image(solution, 0)
         return sum(1 for k in range(len(self.elements)) if self.image(solution, k) == own)
+
+
+class Reduction:
+    """Unique solutions found, not filtered: one piece's placements cut to one per orbit.
+
+    Choose a piece P that every symmetry maps to itself (one copy, not optional). Every
+    class of solutions has a member with P at an orbit representative q, and two
+    solutions with P at q are equivalent only by a symmetry that fixes q (one of q's
+    stabiliser H_q). So the unique solutions are: every solution with P at a
+    representative whose stabiliser is trivial, and, for the other representatives, the
+    solutions that are least among their images under H_q. The first part is a plain
+    count on any engine; only the second needs the solutions themselves.
+    """
+
+    def __init__(self, tiling: Tiling, group: PuzzleSymmetry) -> None:
+        self.tiling, self.group = tiling, group
+        self.piece: str | None = None
+        best = None
+        for p in tiling.pieces:
+            if p.copies != 1 or p.name in tiling.optional:
+                continue
+            if any(names[p.name] != p.name for _, names in group.elements):
+                continue
+            orbits = self._orbits(p.name)
+            if not orbits:
+                continue
+            # Best: a piece whose representatives all have trivial stabilisers (pure
+            # counting), the fewest of them (Knuth restricts the X in 6x10 that way).
+            # Else: the largest orbits, then the fewest placements needing the check.
+            placed = sum(len(o) for o in orbits)
+            fixed = sum(len(o) for o in orbits if len(o) < len(group))
+            score = (fixed == 0, -len(orbits) if fixed == 0 else placed / len(orbits), -fixed)
+            if best is None or score > best[0]:
+                best = (score, p.name, orbits)
+        if best is not None:
+            _, self.piece, orbits = best
+            index = {pl: k for k, pl in enumerate(tiling.placements)}
+            self.free_reps = [index[o[0]] for o in orbits if len(o) == len(group)]
+            self.fixed_reps = [index[o[0]] for o in orbits if len(o) < len(group)]
+
+    def _image(self, placement, k: int):
+        move, names = self.group.elements[k]
+        return (names[placement.piece], tuple(sorted(move[c] for c in placement.cells)))
+
+    def _orbits(self, piece: str) -> list[list]:
+        from cpuzzler.models.tiling import Placement
+
+        placements = {(pl.piece, pl.cells) for pl in self.tiling.placements if pl.piece == piece}
+        orbits, done = [], set()
+        for key in sorted(placements):
+            if key in done:
+                continue
+            images = {self._image(Placement(*key), k) for k in range(len(self.group))}
+            done |= images
+            orbits.append([Placement(*key)] + [Placement(*i) for i in sorted(images - {key})])
+        return orbits
+
+    def stabiliser(self, option: int) -> list[int]:
+        q = self.tiling.placements[option]
+        return [k for k in range(len(self.group)) if self._image(q, k) == (q.piece, q.cells)]

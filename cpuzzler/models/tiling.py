@@ -169,14 +169,23 @@ class Tiling:
         return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit)[0]
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
-                   time_limit: float | None = None) -> tuple[Count, Count]:
+                   time_limit: float | None = None, method: str = "reduce"
+                   ) -> tuple[Count, Count]:
         """(the count asked for, the raw count). Counting unique solutions finds the raw
-        count too: each unique solution stands for |G| / |stabiliser| raw ones."""
+        count too: each unique solution stands for |G| / |stabiliser| raw ones.
+
+        ``method``: ``"reduce"`` searches only one piece's orbit representatives (see
+        ``models.symmetry.Reduction``; used where a piece allows it), ``"dedup"`` lists
+        every solution and keeps one per canonical form (the slow, simple oracle)."""
         _check_mode(symmetry)
+        if method not in ("reduce", "dedup"):
+            raise ExactCoverError(f"unknown method {method!r}; known: reduce, dedup")
         if symmetry == "raw":
             raw = self.exact_cover.count(engine=engine, time_limit=time_limit)
             return raw, raw
         group = self.symmetries
+        if method == "reduce" and len(group) > 1 and self.reduction.piece is not None:
+            return self._count_reduced(engine, time_limit)
         unique = raw = 0
         for solution in self.solve(engine=engine, time_limit=time_limit):
             unique += 1
@@ -184,6 +193,48 @@ class Tiling:
         reason = self.exact_cover.stats.reason
         reason = "done" if reason == "limit" else reason
         return Count(unique, reason), Count(raw, reason)
+
+    def restricted(self, piece: str, keep: Iterable[int]) -> tuple[ExactCover, list[int]]:
+        """The exact cover with ``piece`` limited to the placements ``keep`` (option
+        indices); also the original index of each option kept."""
+        keep = set(keep)
+        base = self.exact_cover
+        xc = ExactCover()
+        for name in base.items:
+            lo, hi = base.bounds(name)
+            xc.add_item(name, lo=lo, hi=hi, secondary=base.is_secondary(name))
+        kept = [o for o, pl in enumerate(self.placements) if pl.piece != piece or o in keep]
+        for o in kept:
+            xc.add_option(base.option(o))
+        return xc, kept
+
+    def _count_reduced(self, engine: str | None, time_limit: float | None
+                       ) -> tuple[Count, Count]:
+        """Unique and raw counts by the symmetry reduction (see ``Reduction``)."""
+        reduction, group = self.reduction, self.symmetries
+        xc, _ = self.restricted(reduction.piece, reduction.free_reps)
+        free = xc.count(engine=engine, time_limit=time_limit)
+        unique, raw, reason = int(free), len(group) * int(free), free.reason
+        for rep in reduction.fixed_reps:
+            if reason != "done":
+                break
+            stabiliser = reduction.stabiliser(rep)
+            sub, kept = self.restricted(reduction.piece, [rep])
+            for options in sub.solve(engine=engine):
+                solution = self.solution(kept[o] for o in options)
+                images = [group.image(solution, k) for k in stabiliser]
+                if images[0] == min(images):
+                    unique += 1
+                    raw += len(group) // images.count(images[0])
+            reason = sub.stats.reason if sub.stats.reason != "limit" else "done"
+        return Count(unique, reason), Count(raw, reason)
+
+    @cached_property
+    def reduction(self):
+        """How unique solutions are found without listing them all: ``Reduction``."""
+        from cpuzzler.models.symmetry import Reduction
+
+        return Reduction(self, self.symmetries)
 
     @cached_property
     def symmetries(self):
