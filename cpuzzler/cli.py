@@ -4,6 +4,7 @@
     cpuzzler solve pentominoes-6x10 --count        # 2339 up to symmetry; 9356 in all
     cpuzzler solve examples/queens8.dlx --all      # every solution, streamed as found
     cpuzzler solve examples/queens8.dlx -n 5       # at most 5
+    cpuzzler check pentominoes-3x20 --engines dlx,cpsat,sat   # counts side by side
     cpuzzler list                                  # the named puzzles
 
 A problem is a name from ``cpuzzler list`` or a ``.dlx`` file (Knuth's format).
@@ -66,8 +67,61 @@ def _build_parser() -> argparse.ArgumentParser:
                             "symmetries (default), or every one")
     solve.add_argument("--time-limit", type=float, metavar="SECONDS",
                        help="stop after this many seconds; a count is then a lower bound")
+    for command in (solve,):
+        command.add_argument("--sat-solver", default=None, metavar="NAME",
+                             help="sat engine: the python-sat solver (default cadical195)")
+        command.add_argument("--encoding", default=None, metavar="NAME",
+                             help="sat engine: the cardinality encoding (default seqcounter)")
+    check = commands.add_parser(
+        "check", help="count with several engines side by side; exit 1 if they differ")
+    check.add_argument("problem", help="a puzzle name (see `cpuzzler list`) or a .dlx file")
+    check.add_argument("--engines", default="dlx,cpsat,sat",
+                       help="comma-separated engines (default dlx,cpsat,sat)")
+    check.add_argument("--time-limit", type=float, metavar="SECONDS",
+                       help="per engine; a count cut short is shown, not compared")
     commands.add_parser("list", help="the named puzzles and their published counts")
     return parser
+
+
+def _engine_options(args: argparse.Namespace) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if getattr(args, "sat_solver", None) or getattr(args, "encoding", None):
+        if args.engine != "sat":
+            raise InputFormatError("--sat-solver and --encoding need --engine sat", path="-")
+        if args.sat_solver:
+            options["solver"] = args.sat_solver
+        if args.encoding:
+            options["encoding"] = args.encoding
+    return options
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Count with each engine; exit 0 when the complete counts agree, 1 when not."""
+    problem = load_problem(args.problem)
+    xc = problem if isinstance(problem, ExactCover) else problem.exact_cover
+    xc = xc() if callable(xc) else xc
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    unknown = [e for e in engines if e not in available_engines()]
+    if unknown or not engines:
+        raise InputFormatError(f"unknown engines {unknown}; known: "
+                               f"{', '.join(available_engines())}", path="--engines")
+    complete = {}
+    print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
+    for engine in engines:
+        start = time.perf_counter()
+        total = xc.count(engine=engine, time_limit=args.time_limit)
+        seconds = time.perf_counter() - start
+        print(f"{engine:8} {int(total):>12} {seconds:9.3f}  {total.reason}", flush=True)
+        if total.complete:
+            complete[engine] = int(total)
+    if len(set(complete.values())) > 1:
+        print("DISAGREEMENT: " + ", ".join(f"{e} {n}" for e, n in complete.items()))
+        return 1
+    if len(complete) < len(engines):
+        print("some engines stopped early: their counts are lower bounds")
+        return EXIT_UNDECIDED
+    print(f"all {len(engines)} engines agree: {next(iter(complete.values()))}")
+    return EXIT_FOUND
 
 
 def _list() -> int:
@@ -126,13 +180,15 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         xc = problem.exact_cover() if isinstance(problem, Sudoku) else problem
         if args.count:
-            total = xc.count(engine=args.engine, time_limit=args.time_limit)
+            total = xc.count(engine=args.engine, time_limit=args.time_limit,
+                             **_engine_options(args))
             print(total.describe())
             print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
             return _status(total, total.reason)
         found = 0
         for found, solution in enumerate(
-            xc.solve(limit, engine=args.engine, time_limit=args.time_limit), start=1
+            xc.solve(limit, engine=args.engine, time_limit=args.time_limit,
+                     **_engine_options(args)), start=1
         ):
             _print(problem, xc, solution, found)
         reason = xc.stats.reason
@@ -145,7 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = _build_parser().parse_args(argv)
     try:
-        return _list() if args.command == "list" else _solve(args)
+        if args.command == "list":
+            return _list()
+        return _check(args) if args.command == "check" else _solve(args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -144,11 +144,13 @@ class ExactCover:
 
     def solve(
         self, limit: int | None = None, *, engine: str | None = None,
-        time_limit: float | None = None,
+        time_limit: float | None = None, **options: object,
     ) -> Iterator[tuple[int, ...]]:
         """Yield solutions as sorted tuples of option indices, at most ``limit`` of them.
 
         ``self.stats`` tells why the search stopped once the iterator is exhausted.
+        ``options`` go to the engine (``kernel=`` for dlx; ``solver=``, ``encoding=`` for
+        sat; ``workers=`` for cpsat).
         """
         from cpuzzler.engines import get_engine
 
@@ -160,7 +162,8 @@ class ExactCover:
             if limit is not None and limit <= 0:
                 stats.reason = LIMIT
                 return
-            for solution in run.solve(self, stats=stats, time_limit=time_limit):
+            for solution in run.solve(self, stats=stats, time_limit=time_limit, limit=limit,
+                                      **options):
                 found += 1
                 stats.solutions = found
                 yield solution
@@ -174,14 +177,15 @@ class ExactCover:
         """The first solution found, or ``None`` when there is none."""
         return next(iter(self.solve(1, engine=engine)), None)
 
-    def count(self, *, engine: str | None = None, time_limit: float | None = None) -> Count:
+    def count(self, *, engine: str | None = None, time_limit: float | None = None,
+              **options: object) -> Count:
         """The number of solutions; ``.complete`` is false if a limit cut the search short."""
         from cpuzzler.engines import get_engine
 
         run = get_engine(engine)
         self.stats = stats = Stats(engine=run.NAME)
         start = time.perf_counter()
-        total = run.count(self, stats=stats, time_limit=time_limit)
+        total = run.count(self, stats=stats, time_limit=time_limit, **options)
         stats.seconds = time.perf_counter() - start
         stats.solutions = total
         return Count(total, stats.reason)

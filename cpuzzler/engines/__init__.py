@@ -3,8 +3,10 @@
 Each engine is a module with ``NAME``, ``solve(xc, stats=, time_limit=)`` yielding sorted
 tuples of option indices, and ``count(xc, stats=, time_limit=)``.
 
-    dlx      the native engine: dancing links in C (the default)
+    dlx      the native engine in C (the default)
     python   the reference engine: plain Python, the oracle the others are checked against
+    cpsat    OR-Tools CP-SAT: one solution or a proof of none where search drowns
+    sat      a SAT solver from python-sat, with solutions blocked one by one
 
 >>> get_engine("python").NAME
 'python'
@@ -19,8 +21,10 @@ from cpuzzler.errors import ExactCoverError
 
 #: engine name -> module implementing it
 ENGINES = {
+    "cpsat": "cpuzzler.engines.cpsat",
     "dlx": "cpuzzler.engines.native",
     "python": "cpuzzler.engines.reference",
+    "sat": "cpuzzler.engines.sat",
 }
 DEFAULT_ENGINE = "dlx"
 

@@ -62,13 +62,15 @@ def _remaining(deadline: float | None) -> float:
 
 def solve(
     xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-    kernel: str = "auto",
+    kernel: str = "auto", limit: int | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt."""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     solver = build_solver(xc, kernel)
     batch = 1
+    if limit is not None:
+        batch = max(1, min(limit, MAX_BATCH))
     while True:
         solutions, reason, _ = solver.run(batch, True, _remaining(deadline))
         _record(stats, solver)

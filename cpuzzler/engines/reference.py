@@ -126,9 +126,11 @@ def _search(xc: ExactCover, stats: Stats, deadline: float | None) -> Iterator[tu
 
 
 def solve(
-    xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None
+    xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
+    limit: int | None = None,
 ) -> Iterator[tuple[int, ...]]:
-    """Yield every solution of ``xc``; ``stats.reason`` says why the search stopped."""
+    """Yield every solution of ``xc``; ``stats.reason`` says why the search stopped.
+    (``limit`` is the caller's business: this generator stops when it stops asking.)"""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     stats.reason = DONE

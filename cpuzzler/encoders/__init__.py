@@ -1,0 +1,9 @@
+"""Encoders: an exact-cover problem as another solver's model (CP-SAT, CNF).
+
+They take the problem, not a puzzle, so every model gets every engine.
+"""
+
+from cpuzzler.encoders.cnf import ENCODINGS, to_cnf
+from cpuzzler.encoders.cpsat import to_cpsat
+
+__all__ = ["ENCODINGS", "to_cnf", "to_cpsat"]

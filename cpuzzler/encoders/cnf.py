@@ -1,0 +1,57 @@
+"""An exact-cover problem as CNF (python-sat): option k is variable k + 1.
+
+Each primary item's bounds become cardinality constraints over the options that contain
+it, in the encoding chosen by name; each secondary item an at-most-one.
+
+>>> from cpuzzler.models import queens
+>>> cnf = to_cnf(queens(4), encoding="pairwise")
+>>> cnf.nv >= 16
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cpuzzler.errors import ExactCoverError
+
+if TYPE_CHECKING:
+    from pysat.formula import CNF
+
+    from cpuzzler.exact_cover import ExactCover
+
+#: encoding name -> python-sat's EncType attribute
+ENCODINGS = ("pairwise", "seqcounter", "sortnetwrk", "cardnetwrk", "bitwise", "ladder",
+             "totalizer", "mtotalizer", "kmtotalizer")
+
+
+def to_cnf(xc: ExactCover, encoding: str = "seqcounter") -> CNF:
+    """The CNF whose models, on variables 1 .. num_options, are the solutions of ``xc``."""
+    from pysat.card import CardEnc, EncType
+    from pysat.formula import CNF, IDPool
+
+    if encoding not in ENCODINGS:
+        raise ExactCoverError(f"unknown encoding {encoding!r}; known: {', '.join(ENCODINGS)}")
+    kind = getattr(EncType, encoding)
+    pool = IDPool(start_from=xc.num_options + 1)
+    cnf = CNF()
+    lo, hi, secondary = xc.item_arrays()
+    containing: list[list[int]] = [[] for _ in lo]
+    for k in range(xc.num_options):
+        for i in xc.option_items(k):
+            containing[i].append(k + 1)
+    for i, literals in enumerate(containing):
+        need, most = (0, 1) if secondary[i] else (lo[i], hi[i])
+        if need > len(literals):
+            cnf.append([])  # the item cannot be covered often enough: no model
+            continue
+        if need >= 1:
+            if need == 1:
+                cnf.append(list(literals))
+            else:
+                cnf.extend(CardEnc.atleast(literals, bound=need, vpool=pool,
+                                           encoding=kind).clauses)
+        if most < len(literals):
+            cnf.extend(CardEnc.atmost(literals, bound=most, vpool=pool, encoding=kind).clauses)
+    cnf.nv = max(cnf.nv, pool.top, xc.num_options)
+    return cnf

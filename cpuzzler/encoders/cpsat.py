@@ -1,0 +1,42 @@
+"""An exact-cover problem as an OR-Tools CP-SAT model: one Boolean per option.
+
+Each primary item with bounds lo:hi gets ``lo <= sum <= hi`` (an exactly-one constraint
+when 1:1); each secondary item an at-most-one.
+
+>>> from cpuzzler.models import queens
+>>> model, chosen = to_cpsat(queens(4))
+>>> len(chosen)
+16
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+    from cpuzzler.exact_cover import ExactCover
+
+
+def to_cpsat(xc: ExactCover) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """The model and its option variables (``chosen[k]`` true when option k is chosen)."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    chosen = [model.new_bool_var(f"o{k}") for k in range(xc.num_options)]
+    lo, hi, secondary = xc.item_arrays()
+    containing: list[list[int]] = [[] for _ in lo]
+    for k in range(xc.num_options):
+        for i in xc.option_items(k):
+            containing[i].append(k)
+    for i, options in enumerate(containing):
+        literals = [chosen[k] for k in options]
+        if secondary[i]:
+            if len(literals) > 1:
+                model.add_at_most_one(literals)
+        elif (lo[i], hi[i]) == (1, 1):
+            model.add_exactly_one(literals)
+        else:
+            model.add_linear_constraint(sum(literals), lo[i], hi[i])
+    return model, chosen

@@ -1,0 +1,79 @@
+"""The CP-SAT and SAT engines against the reference engine, and `cpuzzler check`."""
+
+import types
+
+import pytest
+from conftest import brute_force_solutions, empty_sudoku
+from hypothesis import given, settings
+from test_reference_engine import random_problems
+
+from cpuzzler import ExactCover, ExactCoverError
+from cpuzzler.cli import main
+from cpuzzler.encoders import ENCODINGS, to_cnf
+from cpuzzler.engines import ENGINES
+from cpuzzler.models import queens
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_problems())
+def test_cpsat_and_sat_find_exactly_the_brute_force_solutions(xc):
+    expected = brute_force_solutions(xc)
+    for engine in ("cpsat", "sat"):
+        found = list(xc.solve(engine=engine))
+        assert len(found) == len(set(found)), engine
+        assert set(found) == expected, engine
+        assert xc.count(engine=engine) == len(expected), engine
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "sat"])
+def test_known_counts(engine):
+    assert [queens(n).count(engine=engine) for n in range(1, 9)] == [1, 0, 0, 2, 10, 4, 40, 92]
+    assert empty_sudoku(2).count(engine=engine) == 288
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_every_cardinality_encoding_counts_the_same(encoding):
+    bounded = ExactCover.from_dlx_text("2:2|A 1:2|B | x\nA x\nA\nA B\nB\nB x\n")
+    assert bounded.count(engine="sat", encoding=encoding) == 6
+    assert queens(6).count(engine="sat", encoding=encoding) == 4
+
+
+def test_first_solution_with_cpsat_parallel_workers():
+    xc = queens(20)
+    solution = xc.first(engine="cpsat")
+    assert solution is not None and len(solution) == 20
+    assert xc.stats.reason == "limit"
+
+
+def test_time_limits_give_partial_counts():
+    assert not queens(13).count(engine="cpsat", time_limit=0.05).complete
+    assert not queens(13).count(engine="sat", time_limit=0.05).complete
+
+
+def test_unknown_names_are_clear_errors():
+    with pytest.raises(ExactCoverError, match="unknown encoding 'zigzag'; known: pairwise"):
+        to_cnf(queens(4), encoding="zigzag")
+    with pytest.raises(ExactCoverError, match="unknown SAT solver 'nope'; known: .*cadical195"):
+        queens(4).count(engine="sat", solver="nope")
+
+
+def test_cli_check_agrees_and_exits_0(capsys):
+    assert main(["check", "queens-8", "--engines", "dlx,python,cpsat,sat"]) == 0
+    assert "all 4 engines agree: 92" in capsys.readouterr().out
+
+
+def test_cli_check_fails_loudly_on_disagreement(monkeypatch, capsys):
+    liar = types.ModuleType("liar")
+    liar.NAME = "liar"
+    liar.count = lambda xc, stats=None, time_limit=None: 91
+    monkeypatch.setitem(ENGINES, "liar", "liar")
+    monkeypatch.setitem(__import__("sys").modules, "liar", liar)
+    assert main(["check", "queens-8", "--engines", "dlx,liar"]) == 1
+    assert "DISAGREEMENT: dlx 92, liar 91" in capsys.readouterr().out
+
+
+def test_cli_sat_options(capsys):
+    assert main(["solve", "queens-8", "--count", "--engine", "sat",
+                 "--sat-solver", "minisat22", "--encoding", "ladder"]) == 0
+    assert capsys.readouterr().out.strip() == "92"
+    assert main(["solve", "queens-8", "--count", "--encoding", "ladder"]) == 2
