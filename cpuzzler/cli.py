@@ -5,6 +5,7 @@
     cpuzzler solve examples/queens8.dlx --all      # every solution, streamed as found
     cpuzzler solve examples/queens8.dlx -n 5       # at most 5
     cpuzzler check pentominoes-3x20 --engines dlx,cpsat,sat   # counts side by side
+    cpuzzler export soma --format dimacs -o soma.cnf          # also opb, dlx, cpsat-proto
     cpuzzler list                                  # the named puzzles
 
 A problem is a name from ``cpuzzler list`` or a ``.dlx`` file (Knuth's format).
@@ -21,6 +22,7 @@ import time
 from collections.abc import Sequence
 
 from cpuzzler import catalog
+from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
@@ -79,8 +81,36 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="comma-separated engines (default dlx,cpsat,sat)")
     check.add_argument("--time-limit", type=float, metavar="SECONDS",
                        help="per engine; a count cut short is shown, not compared")
+    export = commands.add_parser("export", help="write the exact-cover problem for another "
+                                                "program")
+    export.add_argument("problem", help="a puzzle name (see `cpuzzler list`) or a .dlx file")
+    export.add_argument("--format", required=True, choices=FORMATS)
+    export.add_argument("-o", "--output", required=True, metavar="FILE", help="'-': stdout")
+    export.add_argument("--encoding", default="seqcounter", help="dimacs: cardinality encoding")
     commands.add_parser("list", help="the named puzzles and their published counts")
     return parser
+
+
+def _exact_cover_of(problem: object) -> ExactCover:
+    if isinstance(problem, ExactCover):
+        return problem
+    if isinstance(problem, Tiling):
+        return problem.exact_cover
+    return problem.exact_cover()
+
+
+def _export(args: argparse.Namespace) -> int:
+    text = export(_exact_cover_of(load_problem(args.problem)), args.format,
+                  encoding=args.encoding)
+    if args.output == "-":
+        sys.stdout.write(text)
+    else:
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise InputFormatError(f"cannot write: {e.strerror or e}", path=args.output) from None
+    return EXIT_FOUND
 
 
 def _engine_options(args: argparse.Namespace) -> dict[str, object]:
@@ -97,9 +127,7 @@ def _engine_options(args: argparse.Namespace) -> dict[str, object]:
 
 def _check(args: argparse.Namespace) -> int:
     """Count with each engine; exit 0 when the complete counts agree, 1 when not."""
-    problem = load_problem(args.problem)
-    xc = problem if isinstance(problem, ExactCover) else problem.exact_cover
-    xc = xc() if callable(xc) else xc
+    xc = _exact_cover_of(load_problem(args.problem))
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     unknown = [e for e in engines if e not in available_engines()]
     if unknown or not engines:
@@ -203,6 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "list":
             return _list()
+        if args.command == "export":
+            return _export(args)
         return _check(args) if args.command == "check" else _solve(args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)

@@ -77,3 +77,50 @@ def test_cli_sat_options(capsys):
                  "--sat-solver", "minisat22", "--encoding", "ladder"]) == 0
     assert capsys.readouterr().out.strip() == "92"
     assert main(["solve", "queens-8", "--count", "--encoding", "ladder"]) == 2
+
+
+@pytest.mark.parametrize("fmt", ["dimacs", "opb", "dlx", "cpsat-proto"])
+def test_exports_keep_the_solutions(fmt, tmp_path):
+    path = tmp_path / f"queens6.{fmt}"
+    assert main(["export", "examples/queens8.dlx" if fmt == "dlx" else "queens-8",
+                 "--format", fmt, "-o", str(path)]) == 0
+    text = path.read_text()
+    xc = queens(8)
+    solutions = set(xc.solve())
+    if fmt == "dlx":
+        assert ExactCover.from_dlx(path).count() == 92
+    elif fmt == "dimacs":
+        from pysat.formula import CNF
+        from pysat.solvers import Solver
+
+        found = set()
+        with Solver(name="minisat22", bootstrap_with=CNF(from_string=text).clauses) as sat:
+            while sat.solve():
+                chosen = tuple(v - 1 for v in sat.get_model()[:64] if v > 0)
+                found.add(chosen)
+                sat.add_clause([-(k + 1) for k in chosen])
+        assert found == solutions
+    elif fmt == "opb":
+        constraints = [line for line in text.splitlines() if not line.startswith("*")]
+
+        def satisfied(chosen):
+            for line in constraints:
+                terms, bound = line.rstrip(" ;").split(" >= ")
+                words = terms.split()
+                total = sum(int(c) * (int(v[1:]) - 1 in chosen)
+                            for c, v in zip(words[::2], words[1::2], strict=True))
+                if total < int(bound):
+                    return False
+            return True
+
+        assert all(satisfied(set(s)) for s in solutions)
+        assert not satisfied({0, 1})
+    else:
+        from google.protobuf import text_format
+        from ortools.sat import cp_model_pb2
+
+        proto = text_format.Parse(text, cp_model_pb2.CpModelProto())
+        assert len(proto.variables) == 64
+        exactly_one = [c for c in proto.constraints if c.HasField("exactly_one")]
+        assert len(exactly_one) == 16  # rows and columns
+        assert len(proto.constraints) == 16 + 26  # and the diagonals with two squares or more

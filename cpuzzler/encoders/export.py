@@ -1,0 +1,57 @@
+"""Writing an exact-cover problem for other programs: DIMACS CNF, OPB, DLX, CP-SAT proto.
+
+>>> from cpuzzler.models import queens
+>>> print(export(queens(2), "opb").splitlines()[2])
++1 x1 +1 x2 >= 1 ;
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cpuzzler.errors import ExactCoverError
+
+if TYPE_CHECKING:
+    from cpuzzler.exact_cover import ExactCover
+
+FORMATS = ("dimacs", "opb", "dlx", "cpsat-proto")
+
+
+def _opb(xc: ExactCover) -> str:
+    lo, hi, secondary = xc.item_arrays()
+    containing: list[list[int]] = [[] for _ in lo]
+    for k in range(xc.num_options):
+        for i in xc.option_items(k):
+            containing[i].append(k + 1)
+    lines = []
+    for i, options in enumerate(containing):
+        need, most = (0, 1) if secondary[i] else (lo[i], hi[i])
+        if need > 0:
+            lines.append(" ".join(f"+1 x{v}" for v in options) + f" >= {need} ;"
+                         if options else f"0 >= {need} ;")
+        if most < len(options):
+            lines.append(" ".join(f"-1 x{v}" for v in options) + f" >= {-most} ;")
+    head = [f"* #variable= {xc.num_options} #constraint= {len(lines)}",
+            "* an exact-cover problem from cpuzzler: x<k> is option k-1"]
+    return "\n".join(head + lines) + "\n"
+
+
+def export(xc: ExactCover, fmt: str, *, encoding: str = "seqcounter") -> str:
+    """The problem as text in ``fmt`` (one of ``FORMATS``)."""
+    if fmt == "dlx":
+        return xc.to_dlx()
+    if fmt == "opb":
+        return _opb(xc)
+    if fmt == "dimacs":
+        from cpuzzler.encoders.cnf import to_cnf
+
+        cnf = to_cnf(xc, encoding)
+        cnf.comments = [f"c an exact-cover problem from cpuzzler: variable k is option k-1 "
+                        f"(k <= {xc.num_options}); encoding {encoding}"]
+        return cnf.to_dimacs() + "\n"
+    if fmt == "cpsat-proto":
+        from cpuzzler.encoders.cpsat import to_cpsat
+
+        model, _ = to_cpsat(xc)
+        return str(model.proto)
+    raise ExactCoverError(f"unknown format {fmt!r}; known: {', '.join(FORMATS)}")
