@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import cubic, hexagonal, square, triangular
-from cpuzzler.models import Sudoku, Tiling, pieces, queens
+from cpuzzler.models import Sudoku, Tiling, domino_puzzle, dpf, latin_square, pieces, queens
+from cpuzzler.models.dominoes import FAASE_GRID_AS_PRINTED, FAASE_GRID_CORRECTED
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,16 @@ ENTRIES = [
     Entry("queens-8", "eight queens on a chessboard, no two attacking", lambda: queens(8),
           None, 92),
     Entry("sudoku-4x4", "the empty 4x4 Sudoku grid", lambda: Sudoku.empty(box=2), None, 288),
+    Entry("latin-5", "Latin squares of order 5", lambda: latin_square(5), None, 161280),
+    Entry("dominoes-faase", "Faase's domino puzzle: 28 dominoes on a 7x8 grid of numbers "
+          "(the seed's grid with its 42nd number read as 5)",
+          lambda: domino_puzzle(FAASE_GRID_CORRECTED, width=8), None, 20160),
+    Entry("dominoes-faase-as-printed", "Faase's domino grid exactly as the seed prints it",
+          lambda: domino_puzzle(FAASE_GRID_AS_PRINTED, width=8), None, 0),
+    Entry("dpf-domino-2x3", "the seed's DPF example: a restricted domino fitting in 2x3",
+          lambda: dpf.parse(dpf.DOMINO_2X3).exact_cover(), None, 1),
+    Entry("dpf-cutting-sticks", "the seed's DPF example: cutting sticks of length 4, 5, 6",
+          lambda: dpf.parse(dpf.CUTTING_STICKS).exact_cover(), None, 3),
 ]
 CATALOG = {e.name: e for e in ENTRIES}
 

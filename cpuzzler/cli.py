@@ -8,7 +8,8 @@
     cpuzzler export soma --format dimacs -o soma.cnf          # also opb, dlx, cpsat-proto
     cpuzzler list                                  # the named puzzles
 
-A problem is a name from ``cpuzzler list`` or a ``.dlx`` file (Knuth's format).
+A problem is a name from ``cpuzzler list``, a ``.dlx`` file (Knuth's format) or a ``.dpf``
+file (Frans Faase's format).
 Exit status: 0 when a solution was found, 1 when none exists, 2 on bad input, 3 when a
 time limit stopped the search before it found any, 130 when Ctrl-C did.
 """
@@ -26,7 +27,7 @@ from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.models import Sudoku, Tiling
+from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -41,12 +42,15 @@ def _status(found: int, reason: str) -> int:
 
 
 def load_problem(spec: str) -> ExactCover | Tiling | Sudoku:
-    """The puzzle a command-line argument names: a catalog name or a ``.dlx`` file."""
+    """The puzzle a command-line argument names: a catalog name, a ``.dlx`` or ``.dpf``
+    file."""
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
     if os.path.exists(spec):
+        if spec.endswith(".dpf"):
+            return dpf.read(spec).exact_cover()
         return ExactCover.from_dlx(spec)
-    if spec.endswith(".dlx") or os.sep in spec:
+    if spec.endswith((".dlx", ".dpf")) or os.sep in spec:
         raise InputFormatError("no such file", path=spec)
     return catalog.get(spec).build()
 

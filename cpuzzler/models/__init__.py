@@ -1,8 +1,12 @@
-"""Puzzles built as exact-cover problems: tilings of polyform pieces, Sudoku, queens."""
+"""Puzzles built as exact-cover problems: tilings of polyform pieces, Sudoku, queens,
+Latin squares, domino puzzles, and Frans Faase's DPF files."""
 
-from cpuzzler.models import pieces
+from cpuzzler.models import dpf, pieces
+from cpuzzler.models.dominoes import domino_puzzle
+from cpuzzler.models.latin import latin_square
 from cpuzzler.models.queens import queens
 from cpuzzler.models.sudoku import Sudoku
 from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
 
-__all__ = ["Placement", "Sudoku", "Tiling", "TilingSolution", "pieces", "queens"]
+__all__ = ["Placement", "Sudoku", "Tiling", "TilingSolution", "domino_puzzle", "dpf",
+           "latin_square", "pieces", "queens"]
