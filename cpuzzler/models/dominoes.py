@@ -14,7 +14,15 @@ from cpuzzler.exact_cover import ExactCover
 
 # The 7 x 8 grid of seed 003, row by row, as printed there. It has no solution: 4 shows
 # up nine times and 5 seven times, while a double-six set shows each number 8 times.
-FAASE_GRID_AS_PRINTED = tuple(int(v) for v in ["0", "0", "0", "2", "0", "3", "0", "4", "0", "1", "2", "1", "3", "1", "4", "1", "0", "5", "0", "6", "2", "2", "2", "4", "5", "1", "6", "1", "2", "3", "4", "3", "2", "5", "2", "6", "4", "4", "4", "6", "5", "4", "6", "3", "4", "5", "6", "5", "1", "1", "3", "3", "3", "5", "6", "6"])
+FAASE_GRID_AS_PRINTED = (
+    0, 0, 0, 2, 0, 3, 0, 4,
+    0, 1, 2, 1, 3, 1, 4, 1,
+    0, 5, 0, 6, 2, 2, 2, 4,
+    5, 1, 6, 1, 2, 3, 4, 3,
+    2, 5, 2, 6, 4, 4, 4, 6,
+    5, 4, 6, 3, 4, 5, 6, 5,
+    1, 1, 3, 3, 3, 5, 6, 6,
+)
 # The same grid with its 42nd number read as 5: 20160 solutions, as the seed says.
 FAASE_GRID_CORRECTED = FAASE_GRID_AS_PRINTED[:41] + (5,) + FAASE_GRID_AS_PRINTED[42:]
 
