@@ -96,3 +96,12 @@ def test_ascii_regions():
 def test_bad_drawings_get_clear_errors(parse, drawing, message):
     with pytest.raises(InputFormatError, match=message):
         parse(drawing)
+
+
+def test_hex_and_triangle_drawings_use_the_lattice_coordinates():
+    assert hexagonal.from_ascii("XXXX\nXXXX\nXXXX\nXXXX\nXXXX\nXXXX\nXXXX").cells == \
+        hexagonal.parallelogram(4, 7).cells
+    assert triangular.from_ascii("\n".join(["X" * 12] * 6)).cells == \
+        triangular.parallelogram(6, 6).cells
+    # the hexagon of side 2 drawn in skewed coordinates
+    assert hexagonal.from_ascii("XX.\nXXX\n.XX").cells == hexagonal.hexagon(2).cells

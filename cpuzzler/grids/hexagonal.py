@@ -8,7 +8,7 @@ up, as Polyform Puzzler draws them); 12 symmetries.
 from __future__ import annotations
 
 from cpuzzler.grids.lattice import Lattice, generate_group
-from cpuzzler.grids.region import Region
+from cpuzzler.grids.region import Region, from_ascii_rows
 
 ROTATE_60 = ((0, -1), (1, 1))  # (x, y) -> (-y, x + y)
 MIRROR = ((0, 1), (1, 0))  # (x, y) -> (y, x)
@@ -39,3 +39,16 @@ def hexagon(side: int) -> Region:
 def triangle(side: int) -> Region:
     """The triangle of hexagons with ``side`` cells on each side."""
     return Region(lattice, [(x, y) for x in range(side) for y in range(side - x)])
+
+
+def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
+    """A region drawn in its own coordinates: line by line from the highest y down, one
+    character per x (a space or ``.`` is no cell), so a parallelogram is a rectangle.
+
+    >>> len(from_ascii('''
+    ... .XX
+    ... XXX
+    ... XX.'''))
+    7
+    """
+    return Region(lattice, [cell for cell, _ in from_ascii_rows(drawing, path=path)], path=path)

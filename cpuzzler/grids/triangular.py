@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from cpuzzler.grids.hexagonal import MIRROR, ROTATE_60
 from cpuzzler.grids.lattice import Cell, Lattice, generate_group
-from cpuzzler.grids.region import Region
+from cpuzzler.grids.region import Region, from_ascii_rows
 
 
 def _to_vector(cell: Cell) -> tuple[int, int]:
@@ -69,3 +69,17 @@ def hexagon(side: int) -> Region:
                        for a, b in vertices((x, y, z))):
                     cells.append((x + side, y + side, z))
     return Region(lattice, cells)
+
+
+def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
+    """A region drawn in its own coordinates: line by line from the highest y down, two
+    characters per x, the upward triangle (z = 0) then the downward one (z = 1); a space
+    or ``.`` is no cell. So ``XXXX`` on one line is the rhombi (0, y) and (1, y).
+
+    >>> len(from_ascii('''
+    ... XX..
+    ... XXXX'''))
+    6
+    """
+    cells = [(col // 2, y, col % 2) for (col, y), _ in from_ascii_rows(drawing, path=path)]
+    return Region(lattice, cells, path=path)
