@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from cpuzzler import ExactCover
+from cpuzzler.models.pieces import PENTOMINO_CELLS, SOMA_CELLS
 
 
 def empty_sudoku(box: int) -> ExactCover:
@@ -43,30 +44,10 @@ def brute_force_solutions(xc: ExactCover) -> set[tuple[int, ...]]:
 
 # --- polyform matrices built from shapes, for engine tests (the polyform models come later)
 
-PENTOMINOES = {
-    "F": [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)],
-    "I": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
-    "L": [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)],
-    "N": [(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)],
-    "P": [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)],
-    "T": [(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)],
-    "U": [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1)],
-    "V": [(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)],
-    "W": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
-    "X": [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
-    "Y": [(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)],
-    "Z": [(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)],
-}
-
-SOMA = {
-    "V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
-    "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
-    "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
-    "Z": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
-    "A": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)],  # right screw: V and a cube above x
-    "B": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)],  # left screw: V and a cube above y
-    "P": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],  # branch: V and a cube above its corner
-}
+# The shapes come from the package; the matrices are built here by code of the tests' own
+# (orientations, placements), an independent check of the package's Tiling.
+PENTOMINOES = PENTOMINO_CELLS
+SOMA = SOMA_CELLS
 
 
 def _normalise(cells):

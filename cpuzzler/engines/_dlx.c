@@ -217,6 +217,17 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* R_TIMEOUT past the deadline, R_INTERRUPTED on Ctrl-C (the GIL is taken back for a
+ * moment to ask Python), else -1. */
+static int time_to_stop(double deadline, PyThreadState **tstate) {
+    int reason = -1;
+    if (deadline >= 0 && now_seconds() > deadline) reason = R_TIMEOUT;
+    PyEval_RestoreThread(*tstate);
+    if (PyErr_CheckSignals() != 0) { PyErr_Clear(); reason = R_INTERRUPTED; }
+    *tstate = PyEval_SaveThread();
+    return reason;
+}
+
 /* ---- the search --------------------------------------------------------------------- */
 
 /*
@@ -239,11 +250,7 @@ static int search(Solver *s, long long max_new, int store, double deadline,
 forward:
     s->nodes++;
     if ((s->nodes & CHECK_MASK) == 0) {
-        int reason = -1;
-        if (deadline >= 0 && now_seconds() > deadline) reason = R_TIMEOUT;
-        PyEval_RestoreThread(*tstate);
-        if (PyErr_CheckSignals() != 0) { PyErr_Clear(); reason = R_INTERRUPTED; }
-        *tstate = PyEval_SaveThread();
+        int reason = time_to_stop(deadline, tstate);
         if (reason >= 0) {
             s->nodes--;  /* this node is visited again on resumption */
             s->level = level; s->state = ST_AT_FORWARD;
@@ -366,13 +373,9 @@ WIDE_VECTORS static int search_bits(Solver *s, long long max_new, int store, dou
 forward:
     s->nodes++;
     if ((s->nodes & CHECK_MASK) == 0) {
-        int reason = -1;
-        if (deadline >= 0 && now_seconds() > deadline) reason = R_TIMEOUT;
-        PyEval_RestoreThread(*tstate);
-        if (PyErr_CheckSignals() != 0) { PyErr_Clear(); reason = R_INTERRUPTED; }
-        *tstate = PyEval_SaveThread();
+        int reason = time_to_stop(deadline, tstate);
         if (reason >= 0) {
-            s->nodes--;
+            s->nodes--;  /* this node is visited again on resumption */
             s->level = level; s->state = ST_AT_FORWARD;
             return reason;
         }

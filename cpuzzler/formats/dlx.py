@@ -20,10 +20,11 @@ that begin with ``|`` are comments; blank lines are skipped.
 from __future__ import annotations
 
 import re
-from os import PathLike, fspath
+from os import PathLike
 from typing import TYPE_CHECKING
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
+from cpuzzler.formats import read_text
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -34,14 +35,7 @@ _TOKEN = re.compile(r"\S+")
 
 def read(path: str | PathLike[str]) -> ExactCover:
     """Read a DLX file; errors name the file, line and column."""
-    name = fspath(path)
-    try:
-        with open(name, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise InputFormatError(f"cannot read: {e.strerror or e}", path=name) from None
-    except UnicodeDecodeError:
-        raise InputFormatError("not a UTF-8 text file", path=name) from None
+    name, text = read_text(path)
     return parse(text, path=name)
 
 

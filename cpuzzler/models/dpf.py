@@ -19,6 +19,7 @@ from os import PathLike, fspath
 
 from cpuzzler.errors import InputFormatError
 from cpuzzler.exact_cover import ExactCover
+from cpuzzler.formats import read_text
 from cpuzzler.results import Count
 
 DOMINO_2X3 = "6 3  2 2 0 1 2 2 3  3 2 0 2 2 2 4 2 4 5  2 2 1 3 2 3 5"
@@ -51,12 +52,7 @@ class DpfPuzzle:
 
 
 def read(path: str | PathLike[str]) -> DpfPuzzle:
-    name = fspath(path)
-    try:
-        with open(name, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise InputFormatError(f"cannot read: {e.strerror or e}", path=name) from None
+    name, text = read_text(path)
     return parse(text, path=name)
 
 

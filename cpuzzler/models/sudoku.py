@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
+from cpuzzler.formats import read_text
 from cpuzzler.results import Count
 
 _SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -77,12 +78,8 @@ class Sudoku:
     @classmethod
     def read(cls, path: str, box: int | tuple[int, int] | None = None) -> Sudoku:
         """Read a grid from a file (see :meth:`from_string`)."""
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            raise InputFormatError(f"cannot read: {e.strerror or e}", path=path) from None
-        return cls.from_string(text, box, path=path)
+        name, text = read_text(path)
+        return cls.from_string(text, box, path=name)
 
     # --- the exact-cover model ------------------------------------------------------------
 
