@@ -56,6 +56,9 @@ ENTRIES = [
           _solid(2, 5, 6), 264, 2112),
     Entry("solid-pentominoes-3x4x5", "the 12 solid pentominoes in a 3x4x5 box",
           _solid(3, 4, 5), 3940, 31520),
+    Entry("solid-pentominoes-ring-3x4x8", "the 12 solid pentominoes as a ring wall 3 high "
+          "around a 4x8 rectangle (seed 001: impossible)",
+          lambda: Tiling(pieces.solid_pentominoes(), cubic.ring_wall(8, 4, 3)), 0, 0),
     Entry("slothouber-graatsma", "six 1x2x2 blocks and three unit cubes in a 3x3x3 cube",
           lambda: Tiling([pieces.make("B", [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)], cubic,
                                       kind="one-sided").with_copies(6),

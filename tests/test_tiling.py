@@ -154,3 +154,10 @@ def test_without_a_suitable_piece_unique_counts_fall_back_to_dedup():
     assert four.reduction.piece is None
     unique, raw = four.count_both()
     assert raw == four.count(symmetry="raw") and unique == len(list(four.solve()))
+
+
+def test_ring_walls_and_rings():
+    assert len(cubic.ring_wall(8, 4, 3)) == 60 and len(square.ring(8, 8, 2)) == 48
+    impossible = Tiling(pieces.solid_pentominoes(), cubic.ring_wall(8, 4, 3))
+    assert impossible.count(symmetry="raw") == 0
+    assert impossible.count(symmetry="raw", engine="cpsat") == 0  # a proof, on two engines

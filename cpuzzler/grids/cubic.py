@@ -55,3 +55,14 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     if not cells:
         raise InputFormatError("the drawing has no cells", path=path)
     return Region(lattice, cells, path=path)
+
+
+def ring_wall(width: int, depth: int, height: int) -> Region:
+    """A wall one cube thick around a width x depth rectangle (x and z), height high (y).
+
+    >>> len(ring_wall(8, 4, 3))
+    60
+    """
+    return Region(lattice, [(x, y, z) for x in range(width) for z in range(depth)
+                            for y in range(height)
+                            if x in (0, width - 1) or z in (0, depth - 1)])

@@ -40,3 +40,13 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     """
     cells = [(x, y) for (x, y), _ in from_ascii_rows(drawing, path=path)]
     return Region(lattice, cells, path=path)
+
+
+def ring(width: int, height: int, thickness: int = 1) -> Region:
+    """A rectangle with a rectangular hole, ``thickness`` cells wide all round.
+
+    >>> len(ring(5, 5))
+    16
+    """
+    return Region(lattice, [(x, y) for x in range(width) for y in range(height)
+                            if min(x, y, width - 1 - x, height - 1 - y) < thickness])
