@@ -20,9 +20,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from os import PathLike
+from typing import TYPE_CHECKING
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, LIMIT, Count, Stats
+from cpuzzler.results import LIMIT, Count, Stats
+
+if TYPE_CHECKING:
+    from cpuzzler.subproblems import Subproblem
 
 Bounds = tuple[int, int]
 
@@ -190,7 +194,7 @@ class ExactCover:
         stats.solutions = total
         return Count(total, stats.reason)
 
-    def subproblems(self, depth: int = 1) -> list:
+    def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.
 
         Each is a :class:`cpuzzler.subproblems.Subproblem`: a smaller ``problem``, the
@@ -227,4 +231,4 @@ class ExactCover:
         return text
 
 
-__all__ = ["ExactCover", "DONE"]
+__all__ = ["ExactCover"]
