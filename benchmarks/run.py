@@ -48,6 +48,8 @@ INSTANCES = [
     Instance("queens-13", lambda: [queens(13)], 73712),
     Instance("soma raw", lambda: [ExactCover.from_dlx(EXAMPLES / "soma.dlx")], 11520),
     Instance("sudoku top95 (count each)", lambda: read_sudokus(HERE / "data" / "top95.txt"), 95),
+    Instance("sudoku 17-clue x1000 (count each)",
+             lambda: read_sudokus(HERE / "data" / "sudoku17-1000.txt"), 1000),
 ]
 
 
@@ -189,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
             engines[name] = make()
         except ImportError:
             print(f"{name}: not installed (pip install -e '.[bench]'); its column is skipped")
-    header = (f"{'instance':28} {'engine':28} {'median s':>9} {'vs cpuzzler':>11} "
+    header = (f"{'instance':34} {'engine':28} {'median s':>9} {'vs cpuzzler':>11} "
               f"{'nodes/s':>9} {'updates/s':>10}  count")
     print(header)
     print("-" * len(header))
@@ -209,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
                      if stats else f"{'':9} {'':10}")
             ok = "ok" if total == instance.expected else f"WRONG: {total} != {instance.expected}"
             failures += total != instance.expected
-            print(f"{instance.name:28} {name:28} {median:9.3f} {median / ours:10.2f}x "
+            print(f"{instance.name:34} {name:28} {median:9.3f} {median / ours:10.2f}x "
                   f"{rates}  {total} {ok}", flush=True)
     if not args.only or "symmetry" in args.only:
         failures += symmetry_and_enumeration(args.repeat)
