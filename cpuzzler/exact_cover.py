@@ -134,6 +134,14 @@ class ExactCover:
         """The item indices of option ``index`` (for engines and encoders)."""
         return self._options[index]
 
+    def item_options(self) -> list[list[int]]:
+        """Per item index, the options that contain it, in increasing order."""
+        containing: list[list[int]] = [[] for _ in self._names]
+        for o, items in enumerate(self._options):
+            for i in items:
+                containing[i].append(o)
+        return containing
+
     def item_arrays(self) -> tuple[list[int], list[int], list[bool]]:
         """Per item index: lo bounds, hi bounds, and whether it is secondary."""
         return list(self._lo), list(self._hi), list(self._secondary)

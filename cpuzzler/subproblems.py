@@ -49,10 +49,7 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
         raise ValueError(f"depth must be >= 0, not {depth}")
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
-    containing: list[list[int]] = [[] for _ in lo]
-    for o, items in enumerate(options):
-        for i in items:
-            containing[i].append(o)
+    containing = xc.item_options()
 
     def take(state: _State, o: int, excluded: list[int]) -> _State:
         alive = state.alive - {o} - set(excluded)

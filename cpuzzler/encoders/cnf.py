@@ -36,11 +36,8 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter") -> CNF:
     pool = IDPool(start_from=xc.num_options + 1)
     cnf = CNF()
     lo, hi, secondary = xc.item_arrays()
-    containing: list[list[int]] = [[] for _ in lo]
-    for k in range(xc.num_options):
-        for i in xc.option_items(k):
-            containing[i].append(k + 1)
-    for i, literals in enumerate(containing):
+    for i, options in enumerate(xc.item_options()):
+        literals = [k + 1 for k in options]
         need, most = (0, 1) if secondary[i] else (lo[i], hi[i])
         if need > len(literals):
             cnf.append([])  # the item cannot be covered often enough: no model

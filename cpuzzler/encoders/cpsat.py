@@ -26,11 +26,7 @@ def to_cpsat(xc: ExactCover) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     model = cp_model.CpModel()
     chosen = [model.new_bool_var(f"o{k}") for k in range(xc.num_options)]
     lo, hi, secondary = xc.item_arrays()
-    containing: list[list[int]] = [[] for _ in lo]
-    for k in range(xc.num_options):
-        for i in xc.option_items(k):
-            containing[i].append(k)
-    for i, options in enumerate(containing):
+    for i, options in enumerate(xc.item_options()):
         literals = [chosen[k] for k in options]
         if secondary[i]:
             if len(literals) > 1:

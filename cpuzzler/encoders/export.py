@@ -19,12 +19,9 @@ FORMATS = ("dimacs", "opb", "dlx", "cpsat-proto")
 
 def _opb(xc: ExactCover) -> str:
     lo, hi, secondary = xc.item_arrays()
-    containing: list[list[int]] = [[] for _ in lo]
-    for k in range(xc.num_options):
-        for i in xc.option_items(k):
-            containing[i].append(k + 1)
     lines = []
-    for i, options in enumerate(containing):
+    for i, found in enumerate(xc.item_options()):
+        options = [k + 1 for k in found]
         need, most = (0, 1) if secondary[i] else (lo[i], hi[i])
         if need > 0:
             lines.append(" ".join(f"+1 x{v}" for v in options) + f" >= {need} ;"

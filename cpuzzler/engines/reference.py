@@ -40,10 +40,7 @@ class _TimeUp(Exception):
 def _search(xc: ExactCover, stats: Stats, deadline: float | None) -> Iterator[tuple[int, ...]]:
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
-    containing: list[list[int]] = [[] for _ in lo]
-    for o, items in enumerate(options):
-        for i in items:
-            containing[i].append(o)
+    containing = xc.item_options()
     alive = [True] * len(options)
     avail = [len(c) for c in containing]
     covered = [0] * len(lo)
