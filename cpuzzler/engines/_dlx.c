@@ -228,6 +228,19 @@ static int time_to_stop(double deadline, PyThreadState **tstate) {
     return reason;
 }
 
+/* Count a search node; every CHECK_MASK + 1 nodes, see whether to stop.  On a stop the
+ * search is parked at this node (visited again when the next run resumes) and the R_*
+ * reason returned; else -1.  Both kernels enter every node through here. */
+static inline int enter_node(Solver *s, int level, double deadline, PyThreadState **tstate) {
+    if ((++s->nodes & CHECK_MASK) != 0) return -1;
+    int reason = time_to_stop(deadline, tstate);
+    if (reason >= 0) {
+        s->nodes--;
+        s->level = level; s->state = ST_AT_FORWARD;
+    }
+    return reason;
+}
+
 /* ---- the search --------------------------------------------------------------------- */
 
 /*
@@ -248,14 +261,9 @@ static int search(Solver *s, long long max_new, int store, double deadline,
     }
 
 forward:
-    s->nodes++;
-    if ((s->nodes & CHECK_MASK) == 0) {
-        int reason = time_to_stop(deadline, tstate);
-        if (reason >= 0) {
-            s->nodes--;  /* this node is visited again on resumption */
-            s->level = level; s->state = ST_AT_FORWARD;
-            return reason;
-        }
+    {
+        int reason = enter_node(s, level, deadline, tstate);
+        if (reason >= 0) return reason;
     }
     if (rlink[0] == 0) {
         s->solutions++;
@@ -371,14 +379,9 @@ WIDE_VECTORS static int search_bits(Solver *s, long long max_new, int store, dou
     }
 
 forward:
-    s->nodes++;
-    if ((s->nodes & CHECK_MASK) == 0) {
-        int reason = time_to_stop(deadline, tstate);
-        if (reason >= 0) {
-            s->nodes--;  /* this node is visited again on resumption */
-            s->level = level; s->state = ST_AT_FORWARD;
-            return reason;
-        }
+    {
+        int reason = enter_node(s, level, deadline, tstate);
+        if (reason >= 0) return reason;
     }
     {   /* choose the open item with the fewest live options: the first one, on ties */
         const int *count = s->count + (size_t)level * N1;
