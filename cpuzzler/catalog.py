@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.grids import cubic, hexagonal, square, triangular
+from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
 from cpuzzler.models import Sudoku, Tiling, domino_puzzle, dpf, latin_square, pieces, queens
 from cpuzzler.models.dominoes import FAASE_GRID_AS_PRINTED, FAASE_GRID_CORRECTED
 
@@ -70,6 +70,21 @@ ENTRIES = [
           lambda: Tiling(pieces.hexiamonds(), triangular.parallelogram(6, 6)), 156, 624),
     Entry("hexiamonds-4x9", "the 12 hexiamonds in a 4x9 parallelogram",
           lambda: Tiling(pieces.hexiamonds(), triangular.parallelogram(9, 4)), 74, 148),
+    Entry("tetrasticks-5x5", "15 of the 16 tetrasticks (one of H J L N Y left out) on the "
+          "grid of a 5x5 square, no two crossing",
+          lambda: Tiling(pieces.tetrasticks(), sticks.rectangle(5, 5), optional="HJLNY"),
+          1795, 14360),
+    Entry("welded-tetrasticks-4x4", "the 10 one-sided welded tetrasticks on the grid of a "
+          "4x4 square (seed 001 says 4: up to rotation only)",
+          lambda: Tiling(pieces.welded_tetrasticks("one-sided"), sticks.rectangle(4, 4)),
+          3, 16),
+    Entry("polytrigs-23-hexagon", "the 3 ditrigs and 12 tritrigs on the grid of a hexagon "
+          "of side 2, no two crossing",
+          lambda: Tiling(pieces.polyforms(trigs, 2) + pieces.polyforms(trigs, 3),
+                         trigs.hexagon(2)), 1118, 13416),
+    Entry("pentatwigs-triangle", "the 12 pentatwigs on the sides of a triangle of 15 hexagons",
+          lambda: Tiling(pieces.polyforms(twigs, 5), twigs.from_cells(hexagonal.triangle(5))),
+          56, 336),
     Entry("queens-8", "eight queens on a chessboard, no two attacking", lambda: queens(8),
           None, 92),
     Entry("sudoku-4x4", "the empty 4x4 Sudoku grid", lambda: Sudoku.empty(box=2), None, 288),

@@ -1,4 +1,6 @@
-"""Lattices and regions: ``square``, ``triangular``, ``hexagonal``, ``cubic``.
+"""Lattices and regions: the cell lattices ``square``, ``triangular``, ``hexagonal``,
+``cubic``, and the edge lattices ``sticks``, ``trigs``, ``twigs`` (unit segments of the
+square, triangular and hexagonal grids).
 
 Each module holds its ``lattice`` and the region shapes that fit it.
 
@@ -7,8 +9,9 @@ Each module holds its ``lattice`` and the region shapes that fit it.
 (60, 27)
 """
 
-from cpuzzler.grids import cubic, hexagonal, square, triangular
+from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
 from cpuzzler.grids.lattice import Lattice, Symmetry
 from cpuzzler.grids.region import Region
 
-__all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "square", "triangular"]
+__all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "square", "sticks",
+           "triangular", "trigs", "twigs"]

@@ -22,6 +22,7 @@ from itertools import permutations, product
 Cell = tuple[int, ...]
 Shape = tuple[Cell, ...]  # sorted, normalised cells
 Matrix = tuple[tuple[int, ...], ...]
+Point = tuple[int, ...]  # a grid point of an edge lattice
 
 KINDS = ("free", "one-sided", "fixed")
 _CELL_MAPS: dict[tuple[int, str], list] = {}
@@ -93,7 +94,7 @@ def signed_permutations(n: int) -> list[Matrix]:
 
 @dataclass(frozen=True, eq=False)
 class Lattice:
-    """A lattice of cells.
+    """A lattice of cells (for the edge lattices, the cells are unit segments).
 
     ``translated``: how many leading coordinates a translation moves (the rest, like a
     triangle's orientation, stay); ``offsets``: neighbour offsets per value of the other
@@ -107,6 +108,8 @@ class Lattice:
     group: tuple[Symmetry, ...]
     to_vector: Callable[[Cell], tuple[int, ...]] = field(repr=False)
     from_vector: Callable[[Sequence[int]], Cell] = field(repr=False)
+    # Edge lattices (sticks, trigs, twigs): a segment's two end points; None for cells.
+    ends: Callable[[Cell], tuple[Point, Point]] | None = field(default=None, repr=False)
 
     def symmetries(self, kind: str = "free") -> tuple[Symmetry, ...]:
         """The group for a piece kind: all, rotations only, or the identity."""
@@ -165,6 +168,17 @@ class Lattice:
     def translate(self, cells: Iterable[Cell], offset: Sequence[int]) -> list[Cell]:
         t = self.translated
         return [tuple(c[k] + offset[k] for k in range(t)) + tuple(c[t:]) for c in cells]
+
+    def interior_points(self, cells: Iterable[Cell]) -> list[Point]:
+        """The points where two or more of the segments meet (empty for cell lattices):
+        where another piece must not pass when pieces may not cross."""
+        if self.ends is None:
+            return []
+        seen: dict[Point, int] = {}
+        for c in cells:
+            for p in self.ends(c):
+                seen[p] = seen.get(p, 0) + 1
+        return sorted(p for p, n in seen.items() if n > 1)
 
     def is_connected(self, cells: Iterable[Cell]) -> bool:
         cells = set(cells)

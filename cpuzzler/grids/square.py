@@ -9,15 +9,15 @@ from __future__ import annotations
 from cpuzzler.grids.lattice import Lattice, generate_group
 from cpuzzler.grids.region import Region, from_ascii_rows
 
-_ROTATE = ((0, -1), (1, 0))
-_MIRROR = ((-1, 0), (0, 1))
+ROTATE_90 = ((0, -1), (1, 0))
+MIRROR = ((-1, 0), (0, 1))
 
 lattice = Lattice(
     name="square",
     dimensions=2,
     translated=2,
     offsets={(): ((1, 0), (-1, 0), (0, 1), (0, -1))},
-    group=tuple(generate_group([_ROTATE, _MIRROR])),
+    group=tuple(generate_group([ROTATE_90, MIRROR])),
     to_vector=tuple,
     from_vector=tuple,
 )

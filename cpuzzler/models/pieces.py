@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from cpuzzler.grids import cubic, hexagonal, square, triangular
+from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular
 from cpuzzler.grids.lattice import KINDS, Cell, Lattice, Shape, resolve
 
 
@@ -117,10 +117,7 @@ def one_sided_pentominoes() -> list[Piece]:
     """The 18 one-sided pentominoes: the 12, and the mirror images (lower-case names) of
     the six that are not symmetric under reflection."""
     pieces = pentominoes("one-sided")
-    extra = [p.mirrored() for p in pieces
-             if len(square.lattice.orientations(p.cells, "free"))
-             != len(square.lattice.orientations(p.cells, "one-sided"))]
-    return pieces + extra
+    return pieces + [p.mirrored() for p in pieces if _chiral(p)]
 
 
 def hexominoes() -> list[Piece]:
@@ -195,6 +192,71 @@ def pentahexes() -> list[Piece]:
 def _numbered(grid: object, order: int, prefix: str, width: int = 2) -> list[Piece]:
     return [replace(p, name=f"{prefix}{k:0{width}}")
             for k, p in enumerate(polyforms(grid, order), start=1)]
+
+
+# --- polysticks -------------------------------------------------------------------------
+# Segments (x, y, z): z = 0 runs right from (x, y), z = 1 up.
+
+POLYSTICK_SEGMENTS = {
+    "I1": [(0, 0, 0)],
+    "I2": [(0, 0, 0), (1, 0, 0)],
+    "V2": [(0, 0, 0), (0, 0, 1)],
+    "I3": [(0, 0, 0), (1, 0, 0), (2, 0, 0)],
+    "L3": [(0, 0, 0), (1, 0, 0), (2, 0, 1)],
+    "T3": [(0, 0, 0), (1, 0, 0), (1, 0, 1)],
+    "U3": [(0, 0, 1), (0, 0, 0), (1, 0, 1)],
+    "Z3": [(0, 1, 0), (1, 0, 1), (1, 0, 0)],
+}
+
+TETRASTICK_SEGMENTS = {
+    "F": [(0, 0, 0), (1, 0, 0), (0, 0, 1), (1, 0, 1)],
+    "H": [(0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
+    "I": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0)],
+    "J": [(0, 0, 0), (1, 0, 0), (2, 0, 1), (1, 1, 0)],
+    "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 1)],
+    "N": [(0, 0, 0), (1, 0, 0), (2, 0, 1), (2, 1, 0)],
+    "O": [(0, 0, 0), (1, 0, 1), (0, 1, 0), (0, 0, 1)],
+    "P": [(0, 0, 1), (0, 1, 0), (1, 0, 1), (1, 0, 0)],
+    "R": [(0, 0, 1), (0, 1, 0), (1, 1, 0), (1, 1, 1)],
+    "T": [(0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 1)],
+    "U": [(0, 0, 0), (1, 0, 0), (0, 0, 1), (2, 0, 1)],
+    "V": [(0, 0, 0), (1, 0, 0), (2, 0, 1), (2, 1, 1)],
+    "W": [(0, 0, 0), (1, 0, 1), (1, 1, 0), (2, 1, 1)],
+    "X": [(0, 1, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)],
+    "Y": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 0, 1)],
+    "Z": [(0, 0, 1), (0, 1, 0), (1, 1, 0), (2, 1, 1)],
+}
+
+
+def tetrasticks(kind: str = "free") -> list[Piece]:
+    """The 16 tetrasticks F H I J L N O P R T U V W X Y Z."""
+    return _set(sticks, TETRASTICK_SEGMENTS, kind)
+
+
+def polysticks_1234() -> list[Piece]:
+    """The 24 polysticks of orders 1 to 4 (the pieces of the game Nexos): I1, I2 V2,
+    I3 L3 T3 U3 Z3 and the 16 tetrasticks."""
+    return _set(sticks, POLYSTICK_SEGMENTS) + tetrasticks()
+
+
+def welded_tetrasticks(kind: str = "free") -> list[Piece]:
+    """The 6 tetrasticks with a point where three or more sticks meet: F H R T X Y.
+    One-sided: the 10 pieces under rotation only (mirror images in lower case)."""
+    welded = [p for p in tetrasticks(kind) if _max_degree(p) >= 3]
+    if kind != "one-sided":
+        return welded
+    return welded + [p.mirrored() for p in welded if _chiral(p)]
+
+
+def _max_degree(piece: Piece) -> int:
+    ends = [e for segment in piece.cells for e in piece.lattice.ends(segment)]
+    return max(ends.count(e) for e in ends)
+
+
+def _chiral(piece: Piece) -> bool:
+    lat = piece.lattice
+    return len(lat.orientations(piece.cells, "free")) != len(
+        lat.orientations(piece.cells, "one-sided"))
 
 
 # --- generation -----------------------------------------------------------------------------

@@ -32,7 +32,7 @@ class PuzzleSymmetry:
         for p in tiling.pieces:
             placement_group[(lattice.canonical(p.cells, p.kind), p.kind, p.copies)] = p.name
         self.elements: list[tuple[dict[Cell, Cell], dict[str, str]]] = []
-        self.reflections = 0  # how many of the elements are reflections
+        self.proper: list[bool] = []  # which elements are rotations
         for g, shift in tiling.region.symmetries("free"):
             names = {}
             for p in tiling.pieces:
@@ -47,7 +47,7 @@ class PuzzleSymmetry:
                 cells = sorted(tiling.region.cells)
                 moved = lattice.translate(lattice.transform(cells, g), shift)
                 self.elements.append((dict(zip(cells, moved, strict=True)), names))
-                self.reflections += not g.proper
+                self.proper.append(g.proper)
 
     def __len__(self) -> int:
         return len(self.elements)
@@ -56,7 +56,7 @@ class PuzzleSymmetry:
         """What "unique" means for this puzzle, in words."""
         if len(self) == 1:
             return "the identity (the puzzle has no symmetry)"
-        return "rotation and reflection" if self.reflections else "rotation"
+        return "rotation" if all(self.proper) else "rotation and reflection"
 
     def image(self, solution: TilingSolution, element: int) -> SolutionKey:
         move, names = self.elements[element]

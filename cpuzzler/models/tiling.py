@@ -15,17 +15,27 @@ from functools import cached_property
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
+from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
 from cpuzzler.results import Count
 
 SYMMETRY_MODES = ("unique", "raw")
+CROSSING_RULES = ("forbid", "allow")
 
 
 def cell_name(cell: Cell) -> str:
     """The item name of a cell, as the seed's records write it: ``x,y`` or ``x,y,z``."""
     return ",".join(map(str, cell))
+
+
+def crossing_name(key: Crossing) -> str:
+    """The item name of a way to cross at a grid point (see ``grids.edges.crossings``):
+    ``x,yi`` on the square grid, as old Polyform Puzzler records named intersections;
+    ``x,yi:a-c/b-d`` where more lines meet."""
+    point, (a, b, c, d) = key
+    return cell_name(point) + ("i" if d == 3 else f"i:{a}-{c}/{b}-{d}")
 
 
 @dataclass(frozen=True)
@@ -61,13 +71,22 @@ class TilingSolution:
 
 
 class Tiling:
-    """Pieces and a region; ``optional`` names pieces that may be left out."""
+    """Pieces and a region; ``optional`` names pieces that may be left out.
+
+    On the edge lattices (polysticks, polytrigs, polytwigs) ``crossing="forbid"`` (the
+    default) keeps pieces from crossing: a grid point where two segments of one piece
+    meet is an item that at most one piece may cover (a secondary item);
+    ``crossing="allow"`` is the plain exact cover of the segments."""
 
     def __init__(self, pieces: Iterable[Piece], region: Region, *,
-                 optional: Iterable[str] = ()) -> None:
+                 optional: Iterable[str] = (), crossing: str = "forbid") -> None:
         self.pieces = list(pieces)
         self.region = region
         self.optional = frozenset(optional)
+        if crossing not in CROSSING_RULES:
+            raise ExactCoverError(
+                f"unknown crossing rule {crossing!r}; known: {', '.join(CROSSING_RULES)}")
+        self.crossing = crossing
         names = [p.name for p in self.pieces]
         if len(set(names)) != len(names):
             twice = sorted({n for n in names if names.count(n) > 1})
@@ -113,8 +132,9 @@ class Tiling:
 
     @cached_property
     def exact_cover(self) -> ExactCover:
-        """Items: the piece names (bounds for copies; optional pieces secondary), then
-        the cells; one option per placement, in the order of :attr:`placements`."""
+        """Items: the piece names (bounds for copies; optional pieces secondary), the
+        cells, then (edge lattices, crossing forbidden) the grid points as secondary
+        items; one option per placement, in the order of :attr:`placements`."""
         xc = ExactCover()
         for p in self.pieces:
             if p.name in self.optional:
@@ -126,8 +146,14 @@ class Tiling:
                 xc.add_item(p.name, lo=p.copies, hi=p.copies)
         for cell in self.region:
             xc.add_item(cell_name(cell))
-        for placement in self.placements:
-            xc.add_option([placement.piece, *map(cell_name, placement.cells)])
+        lattice = self.region.lattice
+        forbid = self.crossing == "forbid" and lattice.ends is not None
+        keys = [crossings(lattice, p.cells) if forbid else [] for p in self.placements]
+        for key in sorted({k for found in keys for k in found}):
+            xc.add_item(crossing_name(key), secondary=True)
+        for placement, found in zip(self.placements, keys, strict=True):
+            xc.add_option([placement.piece, *map(cell_name, placement.cells),
+                           *map(crossing_name, found)])
         return xc
 
     def solution(self, options: Iterable[int]) -> TilingSolution:
@@ -201,8 +227,11 @@ class Tiling:
         base = self.exact_cover
         xc = ExactCover()
         for name in base.items:
-            lo, hi = base.bounds(name)
-            xc.add_item(name, lo=lo, hi=hi, secondary=base.is_secondary(name))
+            if base.is_secondary(name):
+                xc.add_item(name, secondary=True)
+            else:
+                lo, hi = base.bounds(name)
+                xc.add_item(name, lo=lo, hi=hi)
         kept = [o for o, pl in enumerate(self.placements) if pl.piece != piece or o in keep]
         for o in kept:
             xc.add_option(base.option(o))
