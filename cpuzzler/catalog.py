@@ -80,10 +80,9 @@ ENTRIES = [
           3, 16),
     Entry("polytrigs-23-hexagon", "the 3 ditrigs and 12 tritrigs on the grid of a hexagon "
           "of side 2, no two crossing",
-          lambda: Tiling(pieces.polyforms(trigs, 2) + pieces.polyforms(trigs, 3),
-                         trigs.hexagon(2)), 1118, 13416),
+          lambda: Tiling(pieces.polytrigs(2, 3), trigs.hexagon(2)), 1118, 13416),
     Entry("pentatwigs-triangle", "the 12 pentatwigs on the sides of a triangle of 15 hexagons",
-          lambda: Tiling(pieces.polyforms(twigs, 5), twigs.from_cells(hexagonal.triangle(5))),
+          lambda: Tiling(pieces.polytwigs(5), twigs.from_cells(hexagonal.triangle(5))),
           56, 336),
     Entry("queens-8", "eight queens on a chessboard, no two attacking", lambda: queens(8),
           None, 92),

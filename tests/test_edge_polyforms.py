@@ -62,6 +62,16 @@ def test_named_polysticks():
     assert [p.name for p in pieces.welded_tetrasticks("one-sided")] == list("FHRTXYfhry")
 
 
+@pytest.mark.parametrize(("grid", "named", "top"), [(trigs, pieces.polytrigs, 3),
+                                                    (twigs, pieces.polytwigs, 5)])
+def test_named_polytrigs_and_polytwigs_are_each_order_once(grid, named, top):
+    for order in range(1, top + 1):
+        shapes = [grid.lattice.canonical(p.cells) for p in named(order)]
+        assert sorted(shapes) == [p.cells for p in pieces.polyforms(grid, order)]
+    assert [p.name for p in pieces.polytrigs(3)] == \
+        ["C3", "E3", "I3", "J3", "L3", "O3", "P3", "S3", "T3", "U3", "Y3", "Z3"]
+
+
 def test_interior_points_and_crossings_of_a_piece():
     x = next(p for p in pieces.tetrasticks() if p.name == "X")
     assert sticks.lattice.interior_points(x.cells) == [(1, 1)]
@@ -164,15 +174,14 @@ def test_welded_one_sided_tetrasticks_in_a_4x4_square():
 
 
 def test_polytrigs_and_polytwigs_published_counts_on_two_engines():
-    ditrigs_tritrigs = pieces.polyforms(trigs, 2) + pieces.polyforms(trigs, 3)
-    hexagon = Tiling(ditrigs_tritrigs, trigs.hexagon(2))
+    hexagon = Tiling(pieces.polytrigs(2, 3), trigs.hexagon(2))
     assert hexagon.count_both() == (1118, 13416)  # Polyform Puzzler: 1,118
     assert hexagon.count_both(engine="python") == (1118, 13416)
-    triangle = Tiling(pieces.polyforms(twigs, 5), twigs.from_cells(hexagonal.triangle(5)))
+    triangle = Tiling(pieces.polytwigs(5), twigs.from_cells(hexagonal.triangle(5)))
     assert triangle.count_both() == (56, 336)  # Polyform Puzzler: 56
     assert triangle.count_both(engine="python") == (56, 336)
     # three segments meet at a point of the hexagonal grid: no two pieces can cross
-    allowed = Tiling(pieces.polyforms(twigs, 5), twigs.from_cells(hexagonal.triangle(5)),
+    allowed = Tiling(pieces.polytwigs(5), twigs.from_cells(hexagonal.triangle(5)),
                      crossing="allow")
     assert allowed.count() == 56
 
@@ -187,3 +196,16 @@ def test_polystick_records_and_pictures():
     assert sum(line.count("-") for line in picture[::3]) == 20 * 3  # 20 horizontal sticks
     # old records list intersections as "x,yi": they are skipped
     assert parse_record("0,0,0 1,0,0 1,0i I2") == [("I2", ((0, 0, 0), (1, 0, 0)))]
+
+
+def test_polytrig_and_polytwig_pictures_name_every_segment():
+    for puzzle, lines in [(Tiling(pieces.polytrigs(2, 3), trigs.hexagon(2)), 13),
+                          (Tiling(pieces.polytwigs(5), twigs.from_cells(
+                              hexagonal.triangle(5))), 21)]:
+        solution = puzzle.first()
+        picture = solution.render()
+        assert len(picture.splitlines()) == lines  # 3 lines a row of points; 4 for twigs
+        for p in solution.placements:  # the name once along each segment
+            assert picture.count(p.piece) == len(p.cells)
+        assert parse_record(solution.record()) == [(p.piece, p.cells)
+                                                   for p in solution.placements]

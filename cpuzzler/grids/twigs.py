@@ -1,8 +1,9 @@
 """Polytwigs: the unit segments of the hexagonal grid (the sides of the polyhexes'
-hexagons). Half the grid's points have a segment running right: those points (x, y)
-lie on the polyhexes' axes (y up, x at 30 degrees), and the segment (x, y, z) leaves
-(x, y) at 0 (z = 0), 120 (z = 1) or 240 degrees (z = 2), as the seed FAQ numbers them;
-12 symmetries. The other ends are the points (x, y, 1); the first kind are (x, y, 0).
+hexagons). Half the grid's points have a segment running right: the lower left corner
+of each hexagon (x, y) of the polyhex lattice (y up, x at 30 degrees) is such a point
+(x, y), and the segment (x, y, z) leaves it at 0 (z = 0), 120 (z = 1) or 240 degrees
+(z = 2), as the seed FAQ numbers them; 12 symmetries. ``ends`` names those points
+(x, y, 0) and the other kind (x, y, 1), the right end of the segment (x, y, 0).
 
 >>> len(hexagon(1)), len(hexagon(2)), len(parallelogram(2, 2))
 (6, 30, 19)
@@ -18,10 +19,10 @@ from cpuzzler.grids.hexagonal import MIRROR, ROTATE_60
 from cpuzzler.grids.lattice import Cell, Point
 from cpuzzler.grids.region import Region
 
-# A segment's midpoint, relative to the centre of the hexagon (x, y), in units of half
-# the distance between neighbouring hexagons along the axes; these offsets keep the
-# midpoints' vectors integer, and the hexagons' 12 symmetries act on them.
-_MIDPOINT = {0: (2, -1), 1: (1, 0), 2: (1, -1)}
+# A segment's vector: 2 (x, y) plus its midpoint's offset from the centre of hexagon
+# (x, y), in units of a sixth of the distance between neighbouring hexagons along the
+# axes. So the vectors are integers and the hexagons' 12 symmetries act on them.
+_MIDPOINT = {0: (0, -1), 1: (-1, 0), 2: (-1, -1)}
 _OTHER_END = {0: (0, 0), 1: (-1, 1), 2: (-1, 0)}
 
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular
+from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
 from cpuzzler.grids.lattice import KINDS, Cell, Lattice, Shape, resolve
 
 
@@ -257,6 +257,67 @@ def _chiral(piece: Piece) -> bool:
     lat = piece.lattice
     return len(lat.orientations(piece.cells, "free")) != len(
         lat.orientations(piece.cells, "one-sided"))
+
+
+# --- polytrigs and polytwigs (Polyform Puzzler's names) ------------------------------------
+# Polytrigs: (x, y, z) runs from (x, y) at 0, 60 or 120 degrees (z = 0, 1, 2).
+
+POLYTRIG_SEGMENTS = {
+    "I1": [(0, 0, 0)],
+    "I2": [(0, 0, 0), (1, 0, 0)],
+    "L2": [(0, 0, 0), (1, 0, 1)],
+    "V2": [(0, 0, 0), (1, 0, 2)],
+    "C3": [(0, 0, 0), (1, 0, 1), (1, 1, 2)],
+    "E3": [(0, 0, 0), (1, 0, 1), (1, 0, 2)],
+    "I3": [(0, 0, 0), (1, 0, 0), (2, 0, 0)],
+    "J3": [(0, 0, 0), (1, 0, 0), (2, 0, 2)],
+    "L3": [(0, 0, 0), (1, 0, 0), (2, 0, 1)],
+    "O3": [(0, 0, 0), (0, 0, 1), (1, 0, 2)],
+    "P3": [(0, 0, 0), (1, 0, 1), (2, 0, 2)],
+    "S3": [(0, 0, 0), (1, 0, 1), (1, 1, 0)],
+    "T3": [(0, 0, 0), (1, 0, 0), (1, 0, 1)],
+    "U3": [(0, 0, 0), (0, 1, 0), (1, 0, 1)],
+    "Y3": [(0, 1, 0), (1, 1, 1), (2, 0, 2)],
+    "Z3": [(0, 0, 0), (0, 1, 0), (1, 0, 2)],
+}
+
+# Polytwigs: (x, y, z) runs from the lower left corner of hexagon (x, y) at 0, 120 or
+# 240 degrees (z = 0, 1, 2).
+POLYTWIG_SEGMENTS = {
+    "I1": [(0, 0, 0)],
+    "L2": [(0, 0, 0), (0, 0, 1)],
+    "C3": [(0, 0, 0), (0, 0, 1), (0, 1, 2)],
+    "S3": [(0, 1, 0), (1, 0, 0), (1, 0, 1)],
+    "Y3": [(0, 0, 0), (0, 0, 1), (0, 0, 2)],
+    "C4": [(0, 0, 0), (0, 0, 1), (0, 1, 2), (1, 0, 2)],
+    "P4": [(0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 0, 2)],
+    "W4": [(0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1)],
+    "Y4": [(0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 0, 2)],
+    "C5": [(0, 0, 0), (0, 0, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2)],
+    "H5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (0, 2, 2), (1, 0, 1)],
+    "I5": [(0, 2, 0), (0, 2, 1), (1, 1, 0), (1, 1, 1), (2, 0, 1)],
+    "L5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 0), (1, 0, 1)],
+    "P5": [(0, 0, 1), (0, 1, 0), (0, 1, 2), (1, 0, 0), (1, 0, 1)],
+    "R5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2)],
+    "S5": [(0, 1, 0), (0, 1, 2), (1, 0, 0), (1, 0, 1), (2, 0, 2)],
+    "T5": [(0, 2, 0), (1, 1, 0), (1, 1, 1), (1, 1, 2), (2, 0, 1)],
+    "U5": [(0, 1, 0), (1, 1, 0), (1, 1, 2), (2, 0, 0), (2, 0, 1)],
+    "W5": [(0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (2, 0, 2)],
+    "X5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 1, 2)],
+    "Y5": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1)],
+}
+
+
+def polytrigs(*orders: int) -> list[Piece]:
+    """The named polytrigs of the given orders (1 to 3): I1; I2 L2 V2; the 12 tritrigs
+    C3 E3 I3 J3 L3 O3 P3 S3 T3 U3 Y3 Z3."""
+    return _set(trigs, {n: c for n, c in POLYTRIG_SEGMENTS.items() if len(c) in orders})
+
+
+def polytwigs(*orders: int) -> list[Piece]:
+    """The named polytwigs of the given orders (1 to 5): I1; L2; C3 S3 Y3; C4 P4 W4 Y4;
+    the 12 pentatwigs C5 H5 I5 L5 P5 R5 S5 T5 U5 W5 X5 Y5."""
+    return _set(twigs, {n: c for n, c in POLYTWIG_SEGMENTS.items() if len(c) in orders})
 
 
 # --- generation -----------------------------------------------------------------------------

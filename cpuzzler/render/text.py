@@ -2,8 +2,7 @@
 
 Pictures: squares as a letter grid (top row highest y), cubes as such grids for each
 layer side by side (z = 0 leftmost), hexagons and triangles as letters on a skewed grid,
-polysticks as Polyform Puzzler draws them (``-F--`` for a horizontal stick, the name
-over ``|`` for a vertical one).
+polysticks, polytrigs and polytwigs as names along the grid lines (``render.segments``).
 
 >>> from cpuzzler.grids import square
 >>> from cpuzzler.models import Tiling, pieces
@@ -43,10 +42,10 @@ def picture(solution: TilingSolution) -> str:
         return _square(owner, region)
     if name == "cubic":
         return _cubic(owner, region)
-    if name == "sticks":
-        return _sticks(owner, region)
-    if name in ("trigs", "twigs"):
-        return _segment_list(owner)
+    if name in ("sticks", "trigs", "twigs"):
+        from cpuzzler.render import segments
+
+        return getattr(segments, f"{name}_picture")(owner, region)
     if name == "hexagonal":
         return _skewed(owner, {c: (2 * c[1] + c[0], c[0]) for c in region}, spacing=1)
     return _skewed(owner, {c: (c[1], 2 * c[0] + c[2] + c[1]) for c in region}, spacing=0)
@@ -64,35 +63,6 @@ def _cubic(owner: dict[Cell, str], region: list[Cell]) -> str:
     layers = [_grid({(x, y): v for (x, y, z), v in owner.items() if z == layer}, columns, rows)
               for layer in range(min(zs), max(zs) + 1)]
     return "\n".join(LAYER_GAP.join(parts).rstrip() for parts in zip(*layers, strict=True))
-
-
-def _sticks(owner: dict[Cell, str], region: list[Cell]) -> str:
-    """Five columns per unit: a point, then ``-N--`` for the horizontal stick to its
-    right; between point rows, a vertical stick's name (first letter over the rest or
-    ``|``)."""
-    xs = [x + dx for x, _, z in region for dx in (0, 1 - z)]
-    ys = [y + dy for _, y, z in region for dy in (0, z)]
-    lines = []
-    for y in range(max(ys), min(ys) - 1, -1):
-        if y < max(ys):
-            names = [owner.get((x, y, 1), " ") for x in range(min(xs), max(xs) + 1)]
-            lines.append("    ".join(n[0] for n in names).rstrip())
-            lines.append("    ".join((n + "|")[1] if n != " " else " " for n in names).rstrip())
-        cells = []
-        for x in range(min(xs), max(xs)):
-            n = owner.get((x, y, 0))
-            cells.append(f"-{n}--"[:4] if n else "    ")
-        lines.append((" " + " ".join(cells)).rstrip())
-    return "\n".join(lines)
-
-
-def _segment_list(owner: dict[Cell, str]) -> str:
-    """Each piece's segments on one line (polytrigs and polytwigs, for now)."""
-    pieces: dict[str, list[Cell]] = {}
-    for cell, name in sorted(owner.items()):
-        pieces.setdefault(name, []).append(cell)
-    return "\n".join(f"{name}: " + " ".join(",".join(map(str, c)) for c in cells)
-                     for name, cells in pieces.items())
 
 
 def _skewed(owner: dict[Cell, str], place: dict[Cell, tuple[int, int]], spacing: int) -> str:
