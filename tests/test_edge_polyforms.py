@@ -74,9 +74,10 @@ def test_named_polytrigs_and_polytwigs_are_each_order_once(grid, named, top):
 
 def test_interior_points_and_crossings_of_a_piece():
     x = next(p for p in pieces.tetrasticks() if p.name == "X")
-    assert sticks.lattice.interior_points(x.cells) == [(1, 1)]
+    assert x.interior_points == [(1, 1)]
     i = next(p for p in pieces.tetrasticks() if p.name == "I")
-    assert sticks.lattice.interior_points(i.cells) == [(1, 0), (2, 0), (3, 0)]
+    assert i.interior_points == [(1, 0), (2, 0), (3, 0)]
+    assert pieces.pentominoes()[0].interior_points == []
     # an L turns at its corner: another piece may touch there without crossing it
     assert crossings(sticks.lattice, [(0, 0, 0), (0, 0, 1)]) == []
     assert crossings(sticks.lattice, [(0, 0, 0), (1, 0, 0)]) == [((1, 0), (0, 1, 2, 3))]

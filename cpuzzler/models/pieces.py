@@ -43,6 +43,12 @@ class Piece:
     def __len__(self) -> int:
         return len(self.cells)
 
+    @property
+    def interior_points(self) -> list[tuple[int, ...]]:
+        """Edge polyforms: the grid points where two or more of the piece's segments
+        meet (where a crossing piece would pass); empty for cell polyforms."""
+        return self.lattice.interior_points(self.cells)
+
     def orientations(self) -> list[Shape]:
         """Every distinct orientation the piece may be placed in."""
         return self.lattice.orientations(self.cells, self.kind)
