@@ -36,6 +36,20 @@ def _solid(*dims: int) -> Callable[[], Tiling]:
     return lambda: Tiling(pieces.solid_pentominoes(), cubic.box(*dims))
 
 
+# Kadon's "Iamond Hex": a hexagon of side 3 with a tab of three triangles on each side,
+# turned a little (6 rotations, no reflection); drawn in the triangular lattice's own
+# coordinates (two characters per x: the upward triangle, then the downward one).
+SNOWFLAKE = """
+    ....XXX.........
+    XXXXXXXXX.......
+    .XXXXXXXXXXXX...
+    ..XXXXXXXXXXXX..
+    ..XXXXXXXXXXXX..
+    ...XXXXXXXXXXXX.
+    .......XXXXXXXXX
+    .........XXX....
+"""
+
 ENTRIES = [
     Entry("pentominoes-3x20", "the 12 pentominoes in a 3x20 rectangle", _pentominoes(20, 3),
           2, 8),
@@ -70,6 +84,8 @@ ENTRIES = [
           lambda: Tiling(pieces.hexiamonds(), triangular.parallelogram(6, 6)), 156, 624),
     Entry("hexiamonds-4x9", "the 12 hexiamonds in a 4x9 parallelogram",
           lambda: Tiling(pieces.hexiamonds(), triangular.parallelogram(9, 4)), 74, 148),
+    Entry("hexiamonds-snowflake", "the 12 hexiamonds in a snowflake (Kadon's Iamond Hex)",
+          lambda: Tiling(pieces.hexiamonds(), triangular.from_ascii(SNOWFLAKE)), 55, 330),
     Entry("tetrasticks-5x5", "15 of the 16 tetrasticks (one of H J L N Y left out) on the "
           "grid of a 5x5 square, no two crossing",
           lambda: Tiling(pieces.tetrasticks(), sticks.rectangle(5, 5), optional="HJLNY"),

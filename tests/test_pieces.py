@@ -59,6 +59,12 @@ def test_named_sets_are_the_distinct_polyforms_of_their_order():
 
     assert classes(pieces.pentominoes(), "free") == classes(pieces.polyforms(square, 5), "free")
     assert classes(pieces.tetrominoes(), "free") == classes(pieces.polyforms(square, 4), "free")
+    for named, order in ((pieces.hexiamonds(), 6), (pieces.heptiamonds(), 7)):
+        assert classes(named, "free") == classes(pieces.polyforms(triangular, order), "free")
+    assert "".join(p.name[0] for p in pieces.hexiamonds()) == "CEFGHIJOPSVX"
+    symmetric = [p.name for p in pieces.hexiamonds() if len(p.orientations()) ==
+                 len(triangular.lattice.orientations(p.cells, "one-sided"))]
+    assert symmetric == ["C6", "E6", "O6", "V6", "X6"]  # the mirror-symmetric ones
     assert classes(pieces.tetracubes(), "one-sided") == classes(
         pieces.polyforms(cubic, 4, kind="one-sided"), "one-sided")
     # Soma: the irregular polycubes of order 3 and 4 (every tetracube but I4 and O4, and V)

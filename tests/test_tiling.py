@@ -161,3 +161,12 @@ def test_ring_walls_and_rings():
     impossible = Tiling(pieces.solid_pentominoes(), cubic.ring_wall(8, 4, 3))
     assert impossible.count(symmetry="raw") == 0
     assert impossible.count(symmetry="raw", engine="cpsat") == 0  # a proof, on two engines
+
+
+def test_hexiamond_snowflake_on_two_engines():
+    from cpuzzler.catalog import SNOWFLAKE
+
+    puzzle = Tiling(pieces.hexiamonds(), triangular.from_ascii(SNOWFLAKE))
+    assert len(puzzle.symmetries) == 6 and puzzle.symmetries.describe() == "rotation"
+    assert puzzle.count() == 55  # Polyform Puzzler's count
+    assert puzzle.count_both(engine="python") == (55, 330)
