@@ -32,6 +32,12 @@ def _pentominoes(width: int, height: int) -> Callable[[], Tiling]:
     return lambda: Tiling(pieces.pentominoes(), square.rectangle(width, height))
 
 
+def _block(name: str, x: int, y: int, z: int, copies: int = 1) -> pieces.Piece:
+    """An x by y by z block of cubes as a piece, turned by rotations."""
+    cells = [(i, j, k) for i in range(x) for j in range(y) for k in range(z)]
+    return pieces.make(name, cells, cubic, kind="one-sided").with_copies(copies)
+
+
 def _solid(*dims: int) -> Callable[[], Tiling]:
     return lambda: Tiling(pieces.solid_pentominoes(), cubic.box(*dims))
 
@@ -74,10 +80,12 @@ ENTRIES = [
           "around a 4x8 rectangle (seed 001: impossible)",
           lambda: Tiling(pieces.solid_pentominoes(), cubic.ring_wall(8, 4, 3)), 0, 0),
     Entry("slothouber-graatsma", "six 1x2x2 blocks and three unit cubes in a 3x3x3 cube",
-          lambda: Tiling([pieces.make("B", [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 1, 0)], cubic,
-                                      kind="one-sided").with_copies(6),
-                          pieces.make("u", [(0, 0, 0)], cubic, kind="one-sided").with_copies(3)],
+          lambda: Tiling([_block("B", 2, 2, 1, 6), _block("u", 1, 1, 1, 3)],
                          cubic.box(3, 3, 3)), 1, 8),
+    Entry("conway-5x5x5", "Conway's puzzle: thirteen 1x2x4 blocks, a 2x2x2, a 1x2x2 and "
+          "three 1x1x3 in a 5x5x5 cube",
+          lambda: Tiling([_block("A", 1, 2, 4, 13), _block("B", 2, 2, 2), _block("C", 1, 2, 2),
+                          _block("D", 1, 1, 3, 3)], cubic.box(5, 5, 5)), 572, 27456),
     Entry("tetrahexes-4x7", "the 7 tetrahexes in a 4x7 parallelogram",
           lambda: Tiling(pieces.tetrahexes(), hexagonal.parallelogram(4, 7)), 9, 18),
     Entry("hexiamonds-6x6", "the 12 hexiamonds in a 6x6 parallelogram",

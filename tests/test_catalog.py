@@ -6,7 +6,7 @@ from cpuzzler import catalog
 from cpuzzler.cli import main
 from cpuzzler.models import Tiling
 
-SLOW = {"solid-pentominoes-3x4x5", "tetrasticks-5x5"}
+SLOW = {"solid-pentominoes-3x4x5", "tetrasticks-5x5", "conway-5x5x5"}
 
 
 @pytest.mark.parametrize("entry", [

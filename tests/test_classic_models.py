@@ -1,11 +1,19 @@
-"""Latin squares, domino puzzles and the DPF format, with the seeds' answers."""
+"""Queens, Latin squares, domino puzzles and the DPF format, with the seeds' answers."""
 
 import pytest
 
 from cpuzzler import InputFormatError
 from cpuzzler.cli import main
-from cpuzzler.models import domino_puzzle, dpf, latin_square
+from cpuzzler.models import distinct_queens, domino_puzzle, dpf, latin_square, queens
 from cpuzzler.models.dominoes import FAASE_GRID_AS_PRINTED, FAASE_GRID_CORRECTED
+
+
+def test_queens_all_and_up_to_symmetry_on_two_engines():
+    """OEIS A000170 and A002562; aps lists the 12 distinct solutions for 8 queens."""
+    assert [queens(n).count() for n in range(1, 11)] == [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]
+    assert [len(distinct_queens(n)) for n in range(1, 11)] == [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]
+    assert distinct_queens(8, engine="python") == distinct_queens(8)
+    assert queens(8).count(engine="python") == 92
 
 
 def test_latin_square_counts_on_two_engines():

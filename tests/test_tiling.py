@@ -170,3 +170,32 @@ def test_hexiamond_snowflake_on_two_engines():
     assert len(puzzle.symmetries) == 6 and puzzle.symmetries.describe() == "rotation"
     assert puzzle.count() == 55  # Polyform Puzzler's count
     assert puzzle.count_both(engine="python") == (55, 330)
+
+
+def _conway():
+    from cpuzzler import catalog
+
+    return catalog.get("conway-5x5x5").build()
+
+
+def test_conways_puzzle():
+    """aps: 572 assemblies up to rotation and reflection."""
+    puzzle = _conway()
+    assert puzzle.reduction.piece in ("B", "C")
+    assert puzzle.count_both() == (572, 27456)
+
+
+@pytest.mark.slow
+def test_conways_puzzle_on_the_reference_engine():
+    assert _conway().count_both(engine="python") == (572, 27456)
+
+
+def test_one_kind_of_piece_needs_no_count_item():
+    # four L tetrominoes fill a 4x4 square: covering the cells places four of them
+    four = Tiling([pieces.tetrominoes()[1].with_copies(4)], square.rectangle(4, 4))
+    assert "L4" not in four.exact_cover.items
+    assert four.count(symmetry="raw") == four.count(symmetry="raw", engine="python") > 0
+    # with another piece beside it, the count matters again
+    mixed = Tiling([pieces.tetrominoes()[1].with_copies(2), *pieces.domino()],
+                   square.rectangle(5, 2))
+    assert "L4" in mixed.exact_cover.items

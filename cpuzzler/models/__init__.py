@@ -4,9 +4,9 @@ Latin squares, domino puzzles, and Frans Faase's DPF files."""
 from cpuzzler.models import dpf, pieces
 from cpuzzler.models.dominoes import domino_puzzle
 from cpuzzler.models.latin import latin_square
-from cpuzzler.models.queens import queens
+from cpuzzler.models.queens import distinct_queens, queens
 from cpuzzler.models.sudoku import Sudoku
 from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
 
-__all__ = ["Placement", "Sudoku", "Tiling", "TilingSolution", "domino_puzzle", "dpf",
-           "latin_square", "pieces", "queens"]
+__all__ = ["Placement", "Sudoku", "Tiling", "TilingSolution", "distinct_queens",
+           "domino_puzzle", "dpf", "latin_square", "pieces", "queens"]

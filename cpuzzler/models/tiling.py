@@ -137,6 +137,8 @@ class Tiling:
         items; one option per placement, in the order of :attr:`placements`."""
         xc = ExactCover()
         for p in self.pieces:
+            if self._count_is_implied(p):
+                continue
             if p.name in self.optional:
                 if p.copies == 1:
                     xc.add_item(p.name, secondary=True)
@@ -151,10 +153,19 @@ class Tiling:
         keys = [crossings(lattice, p.cells) if forbid else [] for p in self.placements]
         for key in sorted({k for found in keys for k in found}):
             xc.add_item(crossing_name(key), secondary=True)
+        implied = self._count_is_implied(self.pieces[0])
         for placement, found in zip(self.placements, keys, strict=True):
-            xc.add_option([placement.piece, *map(cell_name, placement.cells),
+            piece = [] if implied else [placement.piece]
+            xc.add_option([*piece, *map(cell_name, placement.cells),
                            *map(crossing_name, found)])
         return xc
+
+    def _count_is_implied(self, piece: Piece) -> bool:
+        """One kind of piece filling the region exactly: covering every cell places the
+        right number of copies, so the piece needs no item (and the problem stays 1:1,
+        which the native engine's faster kernel needs)."""
+        return (len(self.pieces) == 1 and not self.optional
+                and len(piece) * piece.copies == len(self.region))
 
     def solution(self, options: Iterable[int]) -> TilingSolution:
         order = {p.name: k for k, p in enumerate(self.pieces)}
