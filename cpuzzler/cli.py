@@ -8,8 +8,8 @@
     cpuzzler export soma --format dimacs -o soma.cnf          # also opb, dlx, cpsat-proto
     cpuzzler list                                  # the named puzzles
 
-A problem is a name from ``cpuzzler list``, a ``.dlx`` file (Knuth's format) or a ``.dpf``
-file (Frans Faase's format).
+A problem is a name from ``cpuzzler list``, a ``.toml`` puzzle file, a ``.dlx`` file
+(Knuth's format) or a ``.dpf`` file (Frans Faase's format).
 Exit status: 0 when a solution was found, 1 when none exists, 2 on bad input, 3 when a
 time limit stopped the search before it found any, 130 when Ctrl-C did.
 """
@@ -27,6 +27,7 @@ from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
+from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT
 
@@ -42,17 +43,22 @@ def _status(found: int, reason: str) -> int:
 
 
 def load_problem(spec: str) -> ExactCover | Tiling | Sudoku:
-    """The puzzle a command-line argument names: a catalog name, a ``.dlx`` or ``.dpf``
-    file."""
+    """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
+    ``.toml`` (puzzle) file."""
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
     if os.path.exists(spec):
         if spec.endswith(".dpf"):
             return dpf.read(spec).exact_cover()
+        if spec.endswith(".toml"):
+            return puzzle_file.read(spec)
         return ExactCover.from_dlx(spec)
-    if spec.endswith((".dlx", ".dpf")) or os.sep in spec:
+    if spec.endswith((".dlx", ".dpf", ".toml")) or os.sep in spec:
         raise InputFormatError("no such file", path=spec)
     return catalog.get(spec).build()
+
+
+PROBLEM_HELP = "a puzzle name (see `cpuzzler list`) or a .toml, .dlx or .dpf file"
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -61,7 +67,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True)
     solve = commands.add_parser("solve", help="find one, several or all solutions, or count")
-    solve.add_argument("problem", help="a puzzle name (see `cpuzzler list`) or a .dlx file")
+    solve.add_argument("problem", help=PROBLEM_HELP)
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--all", action="store_true", help="print every solution as found")
     mode.add_argument("-n", type=int, metavar="N", help="print at most N solutions")
@@ -80,14 +86,14 @@ def _build_parser() -> argparse.ArgumentParser:
                              help="sat engine: the cardinality encoding (default seqcounter)")
     check = commands.add_parser(
         "check", help="count with several engines side by side; exit 1 if they differ")
-    check.add_argument("problem", help="a puzzle name (see `cpuzzler list`) or a .dlx file")
+    check.add_argument("problem", help=PROBLEM_HELP)
     check.add_argument("--engines", default="dlx,cpsat,sat",
                        help="comma-separated engines (default dlx,cpsat,sat)")
     check.add_argument("--time-limit", type=float, metavar="SECONDS",
                        help="per engine; a count cut short is shown, not compared")
     export = commands.add_parser("export", help="write the exact-cover problem for another "
                                                 "program")
-    export.add_argument("problem", help="a puzzle name (see `cpuzzler list`) or a .dlx file")
+    export.add_argument("problem", help=PROBLEM_HELP)
     export.add_argument("--format", required=True, choices=FORMATS)
     export.add_argument("-o", "--output", required=True, metavar="FILE", help="'-': stdout")
     export.add_argument("--encoding", default="seqcounter", help="dimacs: cardinality encoding")

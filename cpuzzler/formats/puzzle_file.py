@@ -1,0 +1,267 @@
+"""Puzzle files: a tiling puzzle described in TOML, for ``cpuzzler solve my-puzzle.toml``.
+
+TOML because it is what Python reads without a dependency (``tomllib``), it has
+multi-line strings for drawings, and it has no indentation rules to get wrong. A file
+names a lattice, a region (a shape or a drawing) and pieces (a named set, pieces of
+its own drawn or listed, or both)::
+
+    lattice = "square"                 # square triangular hexagonal cubic sticks trigs twigs
+    [region]
+    rectangle = [10, 6]                # or box, parallelogram, triangle, hexagon, ...
+    without = []                       # cells taken out
+    [pieces]
+    set = "pentominoes"                # a set of cpuzzler.models.pieces
+    kind = "free"                      # or "one-sided"
+    only = []                          # some of the set's pieces (all when empty)
+    copies = {}                        # name = copies
+    optional = []                      # pieces that may be left out
+    [[piece]]                          # a piece of its own, drawn like a region
+    name = "B"
+    drawing = '''
+    XX
+    XX'''
+
+Every problem found is an ``InputFormatError`` naming the file and the line.
+
+>>> puzzle = parse('''
+... lattice = "square"
+... [region]
+... rectangle = [20, 3]
+... [pieces]
+... set = "pentominoes"
+... ''')
+>>> puzzle.count()
+2
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+from cpuzzler.errors import InputFormatError
+from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
+from cpuzzler.grids.region import Region
+from cpuzzler.models import pieces
+from cpuzzler.models.tiling import CROSSING_RULES, Tiling
+
+LATTICES = {m.lattice.name: m for m in (square, triangular, hexagonal, cubic, sticks, trigs,
+                                        twigs)}
+SHAPES = ("rectangle", "box", "parallelogram", "triangle", "hexagon", "ring", "ring_wall",
+          "diamond")
+# Edge lattices without a drawing of their own are drawn as the cells they outline.
+CELL_DRAWINGS = {"trigs": triangular, "twigs": hexagonal}
+
+PIECE_SETS: dict[str, Callable[..., list[pieces.Piece]]] = {
+    name: getattr(pieces, name) for name in (
+        "monomino", "domino", "trominoes", "tetrominoes", "pentominoes",
+        "one_sided_pentominoes", "hexominoes", "soma", "tetracubes", "solid_pentominoes",
+        "pentacubes", "hexiamonds", "heptiamonds", "tetrahexes", "pentahexes",
+        "tetrasticks", "polysticks_1234", "welded_tetrasticks")}
+WITH_KIND = {"pentominoes", "hexiamonds", "heptiamonds", "tetrasticks", "welded_tetrasticks"}
+WITH_ORDERS = {"polytrigs": pieces.polytrigs, "polytwigs": pieces.polytwigs}
+
+TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
+REGION_KEYS = set(SHAPES) | {"drawing", "without"}
+PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional"}
+PIECE_KEYS = {"name", "drawing", "cells", "copies", "kind"}
+
+
+def read(path: str) -> Tiling:
+    """The puzzle a TOML file describes."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise InputFormatError(e.strerror or "cannot read", path=path) from None
+    return parse(text, path=path)
+
+
+def parse(text: str, *, path: str = "<string>") -> Tiling:
+    """The puzzle a TOML text describes."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(e))
+        line, column = (int(match[1]), int(match[2])) if match else (0, 0)
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
+        raise InputFormatError(f"not TOML: {message}", path=path, line=line,
+                               column=column) from None
+    return _Reader(text, path).puzzle(data)
+
+
+class _Reader:
+    """Builds the puzzle, naming the line of whatever is wrong."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.lines = text.split("\n")
+        self.path = path
+
+    def error(self, message: str, key: str | None = None, line: int = 0) -> InputFormatError:
+        if key is not None and not line:
+            line = self.line_of(key)
+        return InputFormatError(message, path=self.path, line=line)
+
+    def line_of(self, key: str) -> int:
+        """The first line that sets ``key`` (or opens table ``[key]``)."""
+        pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(key)}\s*\]\]?|{re.escape(key)}\s*=)")
+        return next((n for n, line in enumerate(self.lines, 1) if pattern.match(line)), 0)
+
+    def check_keys(self, table: dict, known: set[str], where: str) -> None:
+        for key in table:
+            if key not in known:
+                raise self.error(f"unknown key {key!r} in {where}; known: "
+                                 f"{', '.join(sorted(known))}", key)
+
+    # --- the puzzle ----------------------------------------------------------------------
+
+    def puzzle(self, data: dict[str, Any]) -> Tiling:
+        self.check_keys(data, TOP_KEYS, "the file")
+        name = data.get("lattice")
+        if name not in LATTICES:
+            raise self.error(f"lattice must be one of {', '.join(LATTICES)}, not {name!r}",
+                             "lattice" if "lattice" in data else None, 1)
+        grid = LATTICES[name]
+        crossing = data.get("crossing", "forbid")
+        if crossing not in CROSSING_RULES:
+            raise self.error(f"crossing must be one of {', '.join(CROSSING_RULES)}",
+                             "crossing")
+        region = self.region(grid, self.table(data, "region"))
+        chosen = self.named_set(grid, self.table(data, "pieces", required=False))
+        own = data.get("piece", [])
+        if not isinstance(own, list):
+            raise self.error("[[piece]] tables list pieces of the puzzle's own", "piece")
+        chosen += [self.own_piece(grid, p, k) for k, p in enumerate(own)]
+        if not chosen:
+            raise self.error("no pieces: give [pieces] set = ... or [[piece]] tables")
+        optional = self.table(data, "pieces", required=False).get("optional", [])
+        names = {p.name for p in chosen}
+        for n in optional:
+            if n not in names:
+                raise self.error(f"optional piece {n!r} is not among the pieces", "optional")
+        try:
+            return Tiling(chosen, region, optional=optional, crossing=crossing)
+        except InputFormatError:
+            raise
+        except ValueError as e:
+            raise self.error(str(e), "pieces" if "pieces" in data else "piece") from None
+
+    def table(self, data: dict, key: str, required: bool = True) -> dict:
+        found = data.get(key)
+        if found is None and not required:
+            return {}
+        if not isinstance(found, dict):
+            raise self.error(f"the file needs a [{key}] table", key if key in data else None)
+        return found
+
+    # --- the region ----------------------------------------------------------------------
+
+    def region(self, grid: Any, spec: dict) -> Region:
+        self.check_keys(spec, REGION_KEYS, "[region]")
+        given = [k for k in spec if k in SHAPES or k == "drawing"]
+        if len(given) != 1:
+            raise self.error("[region] needs one shape (" + ", ".join(SHAPES)
+                             + ") or a drawing", "region")
+        key = given[0]
+        if key == "drawing":
+            region = self.drawing(grid, spec[key])
+        else:
+            make = getattr(grid, key, None)
+            if make is None:
+                shapes = [s for s in SHAPES if hasattr(grid, s)]
+                raise self.error(f"the {grid.lattice.name} lattice has no {key}; it has "
+                                 f"{', '.join(shapes)}, or a drawing", key)
+            args = spec[key] if isinstance(spec[key], list) else [spec[key]]
+            if not all(isinstance(a, int) and a > 0 for a in args):
+                raise self.error(f"{key} takes positive whole numbers", key)
+            try:
+                region = make(*args)
+            except TypeError:
+                raise self.error(f"wrong number of sizes for {key}", key) from None
+        holes = [tuple(c) for c in spec.get("without", [])]
+        if any(len(c) != grid.lattice.dimensions for c in holes):
+            raise self.error(f"cells of the {grid.lattice.name} lattice have "
+                             f"{grid.lattice.dimensions} coordinates", "without")
+        return region.without(holes)
+
+    def drawing(self, grid: Any, text: Any, key: str = "drawing") -> Region:
+        if not isinstance(text, str):
+            raise self.error("a drawing is a string (use ''' for several lines)", key)
+        start = self.line_of_text(text)
+        try:
+            if grid.lattice.name in CELL_DRAWINGS:
+                return grid.from_cells(CELL_DRAWINGS[grid.lattice.name].from_ascii(text))
+            return grid.from_ascii(text)
+        except InputFormatError as e:
+            line = start + e.line - 1 if start and e.line else start
+            raise InputFormatError(e.problem, path=self.path, line=line,
+                                   column=e.column) from None
+
+    def line_of_text(self, text: str) -> int:
+        """The file line where a drawing's first drawn line is."""
+        first = next((line.strip() for line in text.split("\n") if line.strip()), None)
+        if first is None:
+            return 0
+        return next((n for n, line in enumerate(self.lines, 1)
+                     if line.strip().endswith(first)), 0)
+
+    # --- the pieces ----------------------------------------------------------------------
+
+    def named_set(self, grid: Any, spec: dict) -> list[pieces.Piece]:
+        self.check_keys(spec, PIECES_KEYS, "[pieces]")
+        name = spec.get("set")
+        if name is None:
+            return []
+        kind = spec.get("kind", "free")
+        if name in WITH_ORDERS:
+            chosen = WITH_ORDERS[name](*spec.get("orders", [1, 2, 3]))
+        elif name == "polyforms":
+            order = spec.get("order")
+            if not isinstance(order, int) or order < 1:
+                raise self.error("set = \"polyforms\" needs order = n", "set")
+            chosen = pieces.polyforms(grid, order, kind)
+        elif name in PIECE_SETS:
+            chosen = PIECE_SETS[name](kind) if name in WITH_KIND else PIECE_SETS[name]()
+        else:
+            known = sorted([*PIECE_SETS, *WITH_ORDERS, "polyforms"])
+            raise self.error(f"no piece set {name!r}; known: {', '.join(known)}", "set")
+        if chosen and chosen[0].lattice is not grid.lattice:
+            raise self.error(f"{name} are pieces of the {chosen[0].lattice.name} lattice, "
+                             f"not the {grid.lattice.name}", "set")
+        only = spec.get("only", [])
+        if only:
+            unknown = set(only) - {p.name for p in chosen}
+            if unknown:
+                raise self.error(f"{', '.join(sorted(unknown))}: not in {name}", "only")
+            chosen = [p for p in chosen if p.name in only]
+        copies = spec.get("copies", {})
+        for piece_name, n in copies.items():
+            if piece_name not in {p.name for p in chosen} or not isinstance(n, int) or n < 1:
+                raise self.error(f"copies: {piece_name} = {n!r} is not a piece of the set "
+                                 "and a positive number", "copies")
+        return [p.with_copies(copies.get(p.name, 1)) for p in chosen]
+
+    def own_piece(self, grid: Any, spec: Any, index: int) -> pieces.Piece:
+        line = self.nth_piece_line(index)
+        if not isinstance(spec, dict) or "name" not in spec:
+            raise self.error("a [[piece]] needs a name", line=line)
+        self.check_keys(spec, PIECE_KEYS, f"[[piece]] {spec['name']}")
+        if ("drawing" in spec) == ("cells" in spec):
+            raise self.error(f"piece {spec['name']!r} needs a drawing or cells (one of them)",
+                             line=line)
+        if "drawing" in spec:
+            cells = list(self.drawing(grid, spec["drawing"]))
+        else:
+            cells = [tuple(c) for c in spec["cells"]]
+        try:
+            return pieces.make(spec["name"], cells, grid, spec.get("kind", "free"),
+                               spec.get("copies", 1))
+        except (ValueError, TypeError, IndexError) as e:
+            raise self.error(f"piece {spec['name']!r}: {e}", line=line) from None
+
+    def nth_piece_line(self, index: int) -> int:
+        found = [n for n, line in enumerate(self.lines, 1)
+                 if re.match(r"^\s*\[\[\s*piece\s*\]\]", line)]
+        return found[index] if index < len(found) else 0
