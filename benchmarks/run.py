@@ -166,6 +166,29 @@ def symmetry_and_enumeration(repeat: int) -> int:
     return failures
 
 
+LONG_COUNTS = (  # puzzle file, published unique count, raw count
+    ("y25.toml", 1264, 60672),  # aps: 1264 assemblies of 25 Y pentacubes in 5x5x5
+)
+
+
+def long_counts() -> int:
+    """Published counts too long for the tests (minutes each), run once and checked.
+    Returns the number of wrong counts."""
+    from cpuzzler.formats import puzzle_file
+
+    print(f"\n{'long counts (run once)':60} {'s':>9}  unique, raw")
+    failures = 0
+    for name, unique, raw in LONG_COUNTS:
+        puzzle = puzzle_file.read(str(EXAMPLES / name))
+        start = time.perf_counter()
+        found = puzzle.count_both()
+        seconds = time.perf_counter() - start
+        ok = "ok" if found == (unique, raw) else f"WRONG: expected {unique}, {raw}"
+        failures += found != (unique, raw)
+        print(f"{name:60} {seconds:9.1f}  {found[0]}, {found[1]} {ok}", flush=True)
+    return failures
+
+
 def process_overhead(repeat: int) -> float:
     """Seconds a whole ``cpuzzler solve --count`` process adds to its search."""
     command = [sys.executable, "-m", "cpuzzler", "solve",
@@ -183,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="runs per cell (median shown)")
     parser.add_argument("--only", default="", help="rows whose name contains this")
+    parser.add_argument("--long", action="store_true",
+                        help="also the published counts that take minutes (Y25)")
     args = parser.parse_args(argv)
 
     engines = {}
@@ -215,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{rates}  {total} {ok}", flush=True)
     if not args.only or "symmetry" in args.only:
         failures += symmetry_and_enumeration(args.repeat)
+    if args.long:
+        failures += long_counts()
     if pentomino_search is not None:
         overhead = process_overhead(args.repeat)
         print(f"\n`cpuzzler solve examples/pentominoes-6x10.dlx --count`: the whole process takes "

@@ -29,6 +29,7 @@ from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
+from cpuzzler.models.tiling import LEX_ENGINES, METHODS
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -77,6 +78,11 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--symmetry", choices=["unique", "raw"], default="unique",
                        help="tilings: count each solution once up to the puzzle's "
                             "symmetries (default), or every one")
+    solve.add_argument("--method", choices=METHODS, default=None,
+                       help="how unique solutions are counted: reduce (one piece's "
+                            "placements cut by the symmetry; default), dedup (list all, keep "
+                            "one per class), lex (lex-leader constraints; default for the "
+                            "cpsat and sat engines)")
     solve.add_argument("--time-limit", type=float, metavar="SECONDS",
                        help="stop after this many seconds; a count is then a lower bound")
     for command in (solve,):
@@ -171,8 +177,9 @@ def _list() -> int:
 
 
 def _count_tiling(tiling: Tiling, args: argparse.Namespace) -> int:
+    method = args.method or ("lex" if args.engine in LEX_ENGINES else "reduce")
     asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
-                                   time_limit=args.time_limit)
+                                   time_limit=args.time_limit, method=method)
     if args.symmetry == "raw":
         print(asked.describe())
     else:

@@ -11,8 +11,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cpuzzler.encoders.symmetry import lex_leader_clauses
 from cpuzzler.errors import ExactCoverError
 
 if TYPE_CHECKING:
@@ -25,8 +27,11 @@ ENCODINGS = ("pairwise", "seqcounter", "sortnetwrk", "cardnetwrk", "bitwise", "l
              "totalizer", "mtotalizer", "kmtotalizer")
 
 
-def to_cnf(xc: ExactCover, encoding: str = "seqcounter") -> CNF:
-    """The CNF whose models, on variables 1 .. num_options, are the solutions of ``xc``."""
+def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
+           symmetries: Sequence[Sequence[int]] = ()) -> CNF:
+    """The CNF whose models, on variables 1 .. num_options, are the solutions of ``xc``
+    (with ``symmetries``, permutations of the options, only the least of each class:
+    see ``encoders.symmetry``)."""
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
 
@@ -50,5 +55,9 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter") -> CNF:
                                            encoding=kind).clauses)
         if most < len(literals):
             cnf.extend(CardEnc.atmost(literals, bound=most, vpool=pool, encoding=kind).clauses)
+    if symmetries:
+        clauses, top = lex_leader_clauses(symmetries, xc.num_options, pool.top + 1)
+        cnf.extend(clauses)
+        cnf.nv = max(cnf.nv, top)
     cnf.nv = max(cnf.nv, pool.top, xc.num_options)
     return cnf

@@ -11,7 +11,10 @@ when 1:1); each secondary item an at-most-one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
+
+from cpuzzler.encoders.symmetry import lex_leader_clauses
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -19,8 +22,11 @@ if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
 
-def to_cpsat(xc: ExactCover) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
-    """The model and its option variables (``chosen[k]`` true when option k is chosen)."""
+def to_cpsat(xc: ExactCover, symmetries: Sequence[Sequence[int]] = ()
+             ) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """The model and its option variables (``chosen[k]`` true when option k is chosen);
+    with ``symmetries``, permutations of the options, only the least solution of each
+    class (see ``encoders.symmetry``)."""
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -35,4 +41,15 @@ def to_cpsat(xc: ExactCover) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
             model.add_exactly_one(literals)
         else:
             model.add_linear_constraint(sum(literals), lo[i], hi[i])
+    if symmetries:
+        n = xc.num_options
+        clauses, top = lex_leader_clauses(symmetries, n, n + 1)
+        extra = [model.new_bool_var(f"e{v}") for v in range(n + 1, top + 1)]
+        variables = chosen + extra
+
+        def literal(v: int):
+            return variables[v - 1] if v > 0 else variables[-v - 1].Not()
+
+        for clause in clauses:
+            model.add_bool_or([literal(v) for v in clause])
     return model, chosen

@@ -12,7 +12,7 @@ solution, or proving there is none.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from cpuzzler.encoders.cpsat import to_cpsat
@@ -25,10 +25,10 @@ NAME = "cpsat"
 
 
 def _run(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int | None,
-         on_solution, workers: int) -> None:
+         on_solution, workers: int, symmetries: Sequence[Sequence[int]] = ()) -> None:
     from ortools.sat.python import cp_model
 
-    model, chosen = to_cpsat(xc)
+    model, chosen = to_cpsat(xc, symmetries)
     solver = cp_model.CpSolver()
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = max(time_limit, 1e-3)
@@ -76,18 +76,20 @@ def _run(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int | No
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          limit: int | None = None, workers: int = 2) -> Iterator[tuple[int, ...]]:
-    """Solutions as sorted option tuples (collected by CP-SAT, then handed over)."""
+          limit: int | None = None, workers: int = 2,
+          symmetries: Sequence[Sequence[int]] = ()) -> Iterator[tuple[int, ...]]:
+    """Solutions as sorted option tuples (collected by CP-SAT, then handed over); with
+    ``symmetries`` (permutations of the options) the least of each class only."""
     stats = stats if stats is not None else Stats(engine=NAME)
     found: list[tuple[int, ...]] = []
-    _run(xc, stats, time_limit, limit, found.append, workers)
+    _run(xc, stats, time_limit, limit, found.append, workers, symmetries)
     reason = stats.reason
     yield from found
     stats.reason = DONE if reason == LIMIT and limit is None else reason
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          workers: int = 2) -> int:
+          workers: int = 2, symmetries: Sequence[Sequence[int]] = ()) -> int:
     """The number of solutions, by CP-SAT's enumeration (no solution is kept)."""
     stats = stats if stats is not None else Stats(engine=NAME)
     total = [0]
@@ -95,5 +97,5 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     def tally(_: tuple[int, ...]) -> None:
         total[0] += 1
 
-    _run(xc, stats, time_limit, None, tally, workers)
+    _run(xc, stats, time_limit, None, tally, workers, symmetries)
     return total[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from cpuzzler.encoders.cnf import to_cnf
@@ -34,14 +34,16 @@ def solver_names() -> list[str]:
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           solver: str = DEFAULT_SOLVER, encoding: str = "seqcounter",
-          limit: int | None = None) -> Iterator[tuple[int, ...]]:
-    """Yield each solution, then block it and ask for the next model."""
+          limit: int | None = None, symmetries: Sequence[Sequence[int]] = ()
+          ) -> Iterator[tuple[int, ...]]:
+    """Yield each solution, then block it and ask for the next model; with
+    ``symmetries`` (permutations of the options) the least of each class only."""
     from pysat.solvers import Solver
 
     stats = stats if stats is not None else Stats(engine=NAME)
     if solver not in solver_names():
         raise ExactCoverError(f"unknown SAT solver {solver!r}; known: {', '.join(solver_names())}")
-    cnf = to_cnf(xc, encoding)
+    cnf = to_cnf(xc, encoding, symmetries)
     n = xc.num_options
     lo, hi, secondary = xc.item_arrays()
     # Without slack no superset of a solution is one: blocking the chosen options suffices.
@@ -98,12 +100,13 @@ def _interruptible(sat) -> bool:
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          solver: str = DEFAULT_SOLVER, encoding: str = "seqcounter") -> int:
+          solver: str = DEFAULT_SOLVER, encoding: str = "seqcounter",
+          symmetries: Sequence[Sequence[int]] = ()) -> int:
     stats = stats if stats is not None else Stats(engine=NAME)
     total = 0
     try:
         for _ in solve(xc, stats=stats, time_limit=time_limit, solver=solver,
-                       encoding=encoding):
+                       encoding=encoding, symmetries=symmetries):
             total += 1
     except KeyboardInterrupt:
         stats.reason = INTERRUPTED

@@ -23,6 +23,8 @@ from cpuzzler.results import Count
 
 SYMMETRY_MODES = ("unique", "raw")
 CROSSING_RULES = ("forbid", "allow")
+METHODS = ("reduce", "dedup", "lex")
+LEX_ENGINES = ("cpsat", "sat")
 
 
 def cell_name(cell: Cell) -> str:
@@ -213,14 +215,18 @@ class Tiling:
 
         ``method``: ``"reduce"`` searches only one piece's orbit representatives (see
         ``models.symmetry.Reduction``; used where a piece allows it), ``"dedup"`` lists
-        every solution and keeps one per canonical form (the slow, simple oracle)."""
+        every solution and keeps one per canonical form (the slow, simple oracle),
+        ``"lex"`` (engines ``cpsat`` and ``sat``) adds lex-leader constraints for the
+        whole group, so the solver itself finds the least solution of each class only."""
         _check_mode(symmetry)
-        if method not in ("reduce", "dedup"):
-            raise ExactCoverError(f"unknown method {method!r}; known: reduce, dedup")
+        if method not in METHODS:
+            raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
         if symmetry == "raw":
             raw = self.exact_cover.count(engine=engine, time_limit=time_limit)
             return raw, raw
         group = self.symmetries
+        if method == "lex":
+            return self._count_lex_leaders(engine, time_limit)
         if method == "reduce" and len(group) > 1 and self.reduction.piece is not None:
             return self._count_reduced(engine, time_limit)
         unique = raw = 0
@@ -229,6 +235,33 @@ class Tiling:
             raw += len(group) // group.stabiliser(solution)
         reason = self.exact_cover.stats.reason
         reason = "done" if reason == "limit" else reason
+        return Count(unique, reason), Count(raw, reason)
+
+    def option_symmetries(self) -> list[list[int]]:
+        """The puzzle's symmetries (all but the identity) as permutations of the options:
+        ``p[k]`` is the placement option k becomes."""
+        group = self.symmetries
+        index = {(pl.piece, pl.cells): k for k, pl in enumerate(self.placements)}
+        perms = []
+        for move, names in group.elements[1:]:
+            perms.append([index[(names[pl.piece], tuple(sorted(move[c] for c in pl.cells)))]
+                          for pl in self.placements])
+        return perms
+
+    def _count_lex_leaders(self, engine: str | None, time_limit: float | None
+                           ) -> tuple[Count, Count]:
+        """Unique and raw counts from the least solution of each class, which the
+        lex-leader constraints leave the solver to find."""
+        if engine not in LEX_ENGINES:
+            raise ExactCoverError(f"method 'lex' needs the {' or '.join(LEX_ENGINES)} engine, "
+                                  f"not {engine!r}")
+        group, xc = self.symmetries, self.exact_cover
+        unique = raw = 0
+        for options in xc.solve(engine=engine, time_limit=time_limit,
+                                symmetries=self.option_symmetries()):
+            unique += 1
+            raw += len(group) // group.stabiliser(self.solution(options))
+        reason = xc.stats.reason if xc.stats.reason != "limit" else "done"
         return Count(unique, reason), Count(raw, reason)
 
     def restricted(self, piece: str, keep: Iterable[int]) -> tuple[ExactCover, list[int]]:
