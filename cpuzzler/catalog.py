@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
+from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
 from cpuzzler.models import Sudoku, Tiling, domino_puzzle, dpf, latin_square, pieces, queens
 from cpuzzler.models.dominoes import FAASE_GRID_AS_PRINTED, FAASE_GRID_CORRECTED
 
@@ -108,6 +108,8 @@ ENTRIES = [
     Entry("pentatwigs-triangle", "the 12 pentatwigs on the sides of a triangle of 15 hexagons",
           lambda: Tiling(pieces.polytwigs(5), twigs.from_cells(hexagonal.triangle(5))),
           56, 336),
+    Entry("tangram-square", "the seven tans in a square (aps: triangles of a 4x4 grid)",
+          lambda: Tiling(pieces.tangram(), tetrakis.square(4)), 1, 8),
     Entry("queens-8", "eight queens on a chessboard, no two attacking", lambda: queens(8),
           None, 92),
     Entry("sudoku-4x4", "the empty 4x4 Sudoku grid", lambda: Sudoku.empty(box=2), None, 288),

@@ -199,3 +199,21 @@ def test_one_kind_of_piece_needs_no_count_item():
     mixed = Tiling([pieces.tetrominoes()[1].with_copies(2), *pieces.domino()],
                    square.rectangle(5, 2))
     assert "L4" in mixed.exact_cover.items
+
+
+def test_tangram_square_on_two_engines():
+    """aps: the seven tans make the square in one way (on the 64 triangles of a 4x4 grid)."""
+    from cpuzzler.grids import tetrakis
+
+    lattice = tetrakis.lattice
+    assert len(lattice.group) == 8
+    for f in lattice.cell_maps("free"):  # symmetries keep neighbours neighbours
+        for k in range(4):
+            cell = (0, 0, k)
+            assert sorted(map(f, lattice.neighbours(cell))) == sorted(lattice.neighbours(f(cell)))
+    tans = pieces.tangram()
+    assert sum(len(p) * p.copies for p in tans) == 64
+    puzzle = Tiling(tans, tetrakis.square(4))
+    assert puzzle.count_both() == (1, 8)
+    assert puzzle.count(symmetry="raw", engine="python") == 8
+    assert puzzle.first().render().count("Q") == 8  # the square: 8 triangles

@@ -1,6 +1,7 @@
 """Lattices and regions: the cell lattices ``square``, ``triangular``, ``hexagonal``,
 ``cubic``, and the edge lattices ``sticks``, ``trigs``, ``twigs`` (unit segments of the
-square, triangular and hexagonal grids).
+square, triangular and hexagonal grids), and ``tetrakis`` (squares cut into four
+triangles, for the tangram).
 
 Each module holds its ``lattice`` and the region shapes that fit it.
 
@@ -9,9 +10,18 @@ Each module holds its ``lattice`` and the region shapes that fit it.
 (60, 27)
 """
 
-from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
+from cpuzzler.grids import (
+    cubic,
+    hexagonal,
+    square,
+    sticks,
+    tetrakis,
+    triangular,
+    trigs,
+    twigs,
+)
 from cpuzzler.grids.lattice import Lattice, Symmetry
 from cpuzzler.grids.region import Region
 
 __all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "square", "sticks",
-           "triangular", "trigs", "twigs"]
+           "tetrakis", "triangular", "trigs", "twigs"]

@@ -16,7 +16,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
-from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
+from cpuzzler.grids import (
+    cubic,
+    hexagonal,
+    square,
+    sticks,
+    tetrakis,
+    triangular,
+    trigs,
+    twigs,
+)
 from cpuzzler.grids.lattice import KINDS, Cell, Lattice, Shape, resolve
 
 
@@ -369,6 +378,29 @@ def polytwigs(*orders: int) -> list[Piece]:
     """The named polytwigs of the given orders (1 to 5): I1; L2; C3 S3 Y3; C4 P4 W4 Y4;
     the 12 pentatwigs C5 H5 I5 L5 P5 R5 S5 T5 U5 W5 X5 Y5."""
     return _set(twigs, {n: c for n, c in POLYTWIG_SEGMENTS.items() if len(c) in orders})
+
+
+# --- the tangram ---------------------------------------------------------------------
+# Triangles (x, y, k) of the tetrakis lattice: k = 0 bottom, 1 right, 2 top, 3 left
+# quarter of the unit square (x, y). In a 4x4 square the tans have these sizes.
+
+_WHOLE = [0, 1, 2, 3]
+TANGRAM_TRIANGLES = {
+    "L": [(0, 0, 0), (0, 0, 1), *[(x, 0, k) for x in (1, 2) for k in _WHOLE], (3, 0, 0),
+          (3, 0, 3), (1, 1, 0), (1, 1, 1), (2, 1, 0), (2, 1, 3)],  # large triangle
+    "M": [*[(0, 0, k) for k in _WHOLE], (1, 0, 3), (1, 0, 0), (0, 1, 3), (0, 1, 0)],  # medium
+    "S": [(0, 0, 0), (1, 0, 0), (0, 0, 1), (1, 0, 3)],  # small triangle
+    "Q": [(0, 0, 2), (0, 0, 1), (1, 0, 2), (1, 0, 3), (0, 1, 0), (0, 1, 1), (1, 1, 0),
+          (1, 1, 3)],  # square (a diamond on this grid)
+    "P": [(0, 0, 0), (0, 0, 1), *[(1, 0, k) for k in _WHOLE], (2, 0, 2), (2, 0, 3)],  # rhomboid
+}
+
+
+def tangram() -> list[Piece]:
+    """The seven tans on the tetrakis lattice: two large triangles L, the medium M, two
+    small S, the square Q and the parallelogram P (which may be turned over)."""
+    copies = {"L": 2, "S": 2}
+    return [p.with_copies(copies.get(p.name, 1)) for p in _set(tetrakis, TANGRAM_TRIANGLES)]
 
 
 # --- generation -----------------------------------------------------------------------------

@@ -42,6 +42,8 @@ def picture(solution: TilingSolution) -> str:
         return _square(owner, region)
     if name == "cubic":
         return _cubic(owner, region)
+    if name == "tetrakis":
+        return _tetrakis(owner, region)
     if name in ("sticks", "trigs", "twigs"):
         from cpuzzler.render import segments
 
@@ -63,6 +65,22 @@ def _cubic(owner: dict[Cell, str], region: list[Cell]) -> str:
     layers = [_grid({(x, y): v for (x, y, z), v in owner.items() if z == layer}, columns, rows)
               for layer in range(min(zs), max(zs) + 1)]
     return "\n".join(LAYER_GAP.join(parts).rstrip() for parts in zip(*layers, strict=True))
+
+
+def _tetrakis(owner: dict[Cell, str], region: list[Cell]) -> str:
+    """Each unit square as three lines: its top triangle's piece, then left and right,
+    then bottom (``.`` where no piece is)."""
+    xs, ys = [c[0] for c in region], [c[1] for c in region]
+    lines = []
+    for y in range(max(ys), min(ys) - 1, -1):
+        def at(x: int, k: int, y: int = y) -> str:
+            name = owner.get((x, y, k))
+            return name[0] if name else "."
+        columns = range(min(xs), max(xs) + 1)
+        lines.append(" ".join(f" {at(x, 2)} " for x in columns).rstrip())
+        lines.append(" ".join(f"{at(x, 3)} {at(x, 1)}" for x in columns).rstrip())
+        lines.append(" ".join(f" {at(x, 0)} " for x in columns).rstrip())
+    return "\n".join(lines)
 
 
 def _skewed(owner: dict[Cell, str], place: dict[Cell, tuple[int, int]], spacing: int) -> str:
