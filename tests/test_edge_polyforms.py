@@ -210,3 +210,10 @@ def test_polytrig_and_polytwig_pictures_name_every_segment():
             assert picture.count(p.piece) == len(p.cells)
         assert parse_record(solution.record()) == [(p.piece, p.cells)
                                                    for p in solution.placements]
+
+
+@pytest.mark.slow
+def test_tetrasticks_1795_on_cpsat_with_lex_leader_constraints():
+    """A second engine and a second method for the whole count (about 2 minutes)."""
+    puzzle = Tiling(pieces.tetrasticks(), sticks.rectangle(5, 5), optional="HJLNY")
+    assert puzzle.count_both(method="lex", engine="cpsat") == (1795, 14360)
