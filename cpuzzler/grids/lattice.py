@@ -171,7 +171,7 @@ class Lattice:
 
     def interior_points(self, cells: Iterable[Cell]) -> list[Point]:
         """The points where two or more of the segments meet (empty for cell lattices):
-        where another piece must not pass when pieces may not cross."""
+        the only points where another piece could cross this one."""
         if self.ends is None:
             return []
         seen: dict[Point, int] = {}

@@ -76,9 +76,10 @@ class Tiling:
     """Pieces and a region; ``optional`` names pieces that may be left out.
 
     On the edge lattices (polysticks, polytrigs, polytwigs) ``crossing="forbid"`` (the
-    default) keeps pieces from crossing: a grid point where two segments of one piece
-    meet is an item that at most one piece may cover (a secondary item);
-    ``crossing="allow"`` is the plain exact cover of the segments."""
+    default) keeps pieces from crossing: each way two pieces could cross at a grid point
+    is a secondary item, which the placements that could take part in it share (see
+    ``grids.edges.crossings``); ``crossing="allow"`` is the plain exact cover of the
+    segments."""
 
     def __init__(self, pieces: Iterable[Piece], region: Region, *,
                  optional: Iterable[str] = (), crossing: str = "forbid") -> None:
@@ -134,9 +135,10 @@ class Tiling:
 
     @cached_property
     def exact_cover(self) -> ExactCover:
-        """Items: the piece names (bounds for copies; optional pieces secondary), the
-        cells, then (edge lattices, crossing forbidden) the grid points as secondary
-        items; one option per placement, in the order of :attr:`placements`."""
+        """Items: the piece names (bounds for copies; optional pieces secondary; none
+        when one kind of piece fills the region), the cells, then (edge lattices,
+        crossing forbidden) the ways to cross at grid points as secondary items; one
+        option per placement, in the order of :attr:`placements`."""
         xc = ExactCover()
         for p in self.pieces:
             if self._count_is_implied(p):
