@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from cpuzzler.grids.lattice import Cell
 
 if TYPE_CHECKING:
-    from cpuzzler.models.tiling import Tiling, TilingSolution
+    from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
 
 SolutionKey = tuple[tuple[str, tuple[Cell, ...]], ...]
 
@@ -58,10 +58,14 @@ class PuzzleSymmetry:
             return "the identity (the puzzle has no symmetry)"
         return "rotation" if all(self.proper) else "rotation and reflection"
 
-    def image(self, solution: TilingSolution, element: int) -> SolutionKey:
+    def placement_image(self, placement: Placement, element: int
+                        ) -> tuple[str, tuple[Cell, ...]]:
+        """Where a symmetry sends one placement: (piece name, sorted cells)."""
         move, names = self.elements[element]
-        return tuple(sorted((names[p.piece], tuple(sorted(move[c] for c in p.cells)))
-                            for p in solution.placements))
+        return (names[placement.piece], tuple(sorted(move[c] for c in placement.cells)))
+
+    def image(self, solution: TilingSolution, element: int) -> SolutionKey:
+        return tuple(sorted(self.placement_image(p, element) for p in solution.placements))
 
     def canonical(self, solution: TilingSolution) -> SolutionKey:
         """The least image of the solution: equal for solutions equal up to symmetry."""
@@ -111,9 +115,6 @@ class Reduction:
             self.free_reps = [index[o[0]] for o in orbits if len(o) == len(group)]
             self.fixed_reps = [index[o[0]] for o in orbits if len(o) < len(group)]
 
-    def _image(self, placement, k: int):
-        move, names = self.group.elements[k]
-        return (names[placement.piece], tuple(sorted(move[c] for c in placement.cells)))
 
     def _orbits(self, piece: str) -> list[list]:
         from cpuzzler.models.tiling import Placement
@@ -123,11 +124,13 @@ class Reduction:
         for key in sorted(placements):
             if key in done:
                 continue
-            images = {self._image(Placement(*key), k) for k in range(len(self.group))}
+            image = self.group.placement_image
+            images = {image(Placement(*key), k) for k in range(len(self.group))}
             done |= images
             orbits.append([Placement(*key)] + [Placement(*i) for i in sorted(images - {key})])
         return orbits
 
     def stabiliser(self, option: int) -> list[int]:
         q = self.tiling.placements[option]
-        return [k for k in range(len(self.group)) if self._image(q, k) == (q.piece, q.cells)]
+        return [k for k in range(len(self.group))
+                if self.group.placement_image(q, k) == (q.piece, q.cells)]

@@ -244,11 +244,8 @@ class Tiling:
         ``p[k]`` is the placement option k becomes."""
         group = self.symmetries
         index = {(pl.piece, pl.cells): k for k, pl in enumerate(self.placements)}
-        perms = []
-        for move, names in group.elements[1:]:
-            perms.append([index[(names[pl.piece], tuple(sorted(move[c] for c in pl.cells)))]
-                          for pl in self.placements])
-        return perms
+        return [[index[group.placement_image(pl, element)] for pl in self.placements]
+                for element in range(1, len(group))]
 
     def _count_lex_leaders(self, engine: str | None, time_limit: float | None
                            ) -> tuple[Count, Count]:
