@@ -17,6 +17,7 @@ from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
 from cpuzzler.models import Sudoku, Tiling, domino_puzzle, dpf, latin_square, pieces, queens
 from cpuzzler.models.dominoes import FAASE_GRID_AS_PRINTED, FAASE_GRID_CORRECTED
+from cpuzzler.models.nuts import drive_ya_nuts
 
 
 @dataclass(frozen=True)
@@ -45,6 +46,28 @@ def _solid(*dims: int) -> Callable[[], Tiling]:
 # Kadon's "Iamond Hex": a hexagon of side 3 with a tab of three triangles on each side,
 # turned a little (6 rotations, no reflection); drawn in the triangular lattice's own
 # coordinates (two characters per x: the upward triangle, then the downward one).
+def _soma_wall(drawing: str) -> Callable[[], Tiling]:
+    return lambda: Tiling(pieces.soma(), cubic.prism(square.from_ascii(drawing).cells, 3))
+
+
+# Soma walls three cubes thick (their plan drawn): aps's W-wall is Polyform Puzzler's
+# Soma_W; its Z-wall is the zigzag (Polyform Puzzler's SomaHighWall, whose 46 counts
+# mirror images apart).
+W_WALL = """
+    X....
+    X....
+    XXX..
+    ..X..
+    ..XXX
+"""
+Z_WALL = """
+    X....
+    XX...
+    .XX..
+    ..XX.
+    ...XX
+"""
+
 SNOWFLAKE = """
     ....XXX.........
     XXXXXXXXX.......
@@ -86,6 +109,14 @@ ENTRIES = [
           "three 1x1x3 in a 5x5x5 cube",
           lambda: Tiling([_block("A", 1, 2, 4, 13), _block("B", 2, 2, 2), _block("C", 1, 2, 2),
                           _block("D", 1, 1, 3, 3)], cubic.box(5, 5, 5)), 572, 27456),
+    Entry("diabolical-cube", "the Diabolical Cube: six flat pieces of 2 to 7 cubes in a "
+          "3x3x3 cube", lambda: Tiling(pieces.diabolical(), cubic.box(3, 3, 3)), 13, 624),
+    Entry("bedlam-cube", "the Bedlam cube: 13 pieces in a 4x4x4 cube",
+          lambda: Tiling(pieces.bedlam(), cubic.box(4, 4, 4)), 19186, 460464),
+    Entry("soma-w-wall", "the 7 Soma pieces as a W-shaped wall 3 deep (aps: impossible)",
+          _soma_wall(W_WALL), 0, 0),
+    Entry("soma-z-wall", "the 7 Soma pieces as a zigzag wall 3 deep",
+          _soma_wall(Z_WALL), 23, 92),
     Entry("tetrahexes-4x7", "the 7 tetrahexes in a 4x7 parallelogram",
           lambda: Tiling(pieces.tetrahexes(), hexagonal.parallelogram(4, 7)), 9, 18),
     Entry("hexiamonds-6x6", "the 12 hexiamonds in a 6x6 parallelogram",
@@ -110,6 +141,9 @@ ENTRIES = [
           56, 336),
     Entry("tangram-square", "the seven tans in a square (aps: triangles of a 4x4 grid)",
           lambda: Tiling(pieces.tangram(), tetrakis.square(4)), 1, 8),
+    Entry("drive-ya-nuts", "Drive Ya Nuts: seven numbered hexagonal nuts, touching sides "
+          "equal (the one solution in its 6 turns)", lambda: drive_ya_nuts().exact_cover,
+          None, 6),
     Entry("queens-8", "eight queens on a chessboard, no two attacking", lambda: queens(8),
           None, 92),
     Entry("sudoku-4x4", "the empty 4x4 Sudoku grid", lambda: Sudoku.empty(box=2), None, 288),

@@ -29,7 +29,7 @@ from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
-from cpuzzler.models.tiling import LEX_ENGINES, METHODS
+from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -75,9 +75,10 @@ def _build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--count", action="store_true", help="print the number of solutions")
     solve.add_argument("--engine", choices=available_engines(), default=None,
                        help="the solver (default: dlx, the native engine)")
-    solve.add_argument("--symmetry", choices=["unique", "raw"], default="unique",
+    solve.add_argument("--symmetry", choices=SYMMETRY_MODES, default="unique",
                        help="tilings: count each solution once up to the puzzle's "
-                            "symmetries (default), or every one")
+                            "symmetries (default), up to its rotations only (mirror images "
+                            "count apart), or every one (raw)")
     solve.add_argument("--method", choices=METHODS, default=None,
                        help="how unique solutions are counted: reduce (one piece's "
                             "placements cut by the symmetry; default), dedup (list all, keep "
@@ -183,7 +184,7 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace) -> int:
     if args.symmetry == "raw":
         print(asked.describe())
     else:
-        words = tiling.symmetries.describe()
+        words = tiling.group(args.symmetry).describe()
         if asked.complete:
             print(f"{asked} solutions up to {words}; {raw} in all")
         else:

@@ -6,7 +6,8 @@ from cpuzzler import catalog
 from cpuzzler.cli import main
 from cpuzzler.models import Tiling
 
-SLOW = {"solid-pentominoes-3x4x5", "tetrasticks-5x5", "conway-5x5x5"}
+SLOW = {"solid-pentominoes-3x4x5", "tetrasticks-5x5", "conway-5x5x5", "bedlam-cube"}
+RAW_TOO_SLOW = {"bedlam-cube"}  # 460464 solutions: the raw count only by the reduction
 
 
 @pytest.mark.parametrize("entry", [
@@ -17,7 +18,8 @@ def test_catalog_counts_match_published_ones(entry):
     if isinstance(puzzle, Tiling):
         unique, raw = puzzle.count_both()  # by the symmetry reduction
         assert (unique, raw) == (entry.unique, entry.raw)
-        assert puzzle.count(symmetry="raw") == entry.raw
+        if entry.name not in RAW_TOO_SLOW:
+            assert puzzle.count(symmetry="raw") == entry.raw
         if entry.name not in SLOW:
             assert puzzle.count_both(method="dedup") == (entry.unique, entry.raw)
     else:

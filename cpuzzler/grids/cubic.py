@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from cpuzzler.errors import InputFormatError
 from cpuzzler.grids.lattice import Lattice, Symmetry, _determinant, signed_permutations
 from cpuzzler.grids.region import Region
@@ -55,6 +57,15 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     if not cells:
         raise InputFormatError("the drawing has no cells", path=path)
     return Region(lattice, cells, path=path)
+
+
+def prism(footprint: Iterable[tuple[int, int]], depth: int) -> Region:
+    """A plane shape (cells x, y) stacked ``depth`` layers deep (z), as Soma's walls.
+
+    >>> len(prism([(0, 0), (1, 0), (1, 1)], 3))
+    9
+    """
+    return Region(lattice, [(x, y, z) for x, y in footprint for z in range(depth)])
 
 
 def ring_wall(width: int, depth: int, height: int) -> Region:

@@ -171,6 +171,47 @@ def solid_pentominoes() -> list[Piece]:
                 "one-sided")
 
 
+# The Diabolical Cube (Hoffmann, 1893): one flat piece of each size 2 .. 7 (Polyform
+# Puzzler's names).
+DIABOLICAL_CELLS = {
+    "I": [(0, 0), (0, 1)],
+    "V": [(0, 0), (0, 1), (1, 0)],
+    "O": [(0, 0), (0, 1), (1, 0), (1, 1)],
+    "U": [(0, 0), (0, 1), (1, 0), (2, 0), (2, 1)],
+    "W": [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)],
+    "L": [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0)],
+}
+
+# The Bedlam cube: twelve pentacubes (three flat: the X, F and W pentominoes) and one
+# tetracube (a screw), read off a published solution.
+BEDLAM_CELLS = {
+    "A": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0), (2, 0, 0)],
+    "B": [(0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
+    "C": [(0, 0, 0), (0, 0, 1), (1, 0, 1), (1, 0, 2), (1, 1, 1)],
+    "D": [(0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 1), (2, 0, 0)],
+    "E": [(0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 1, 0)],
+    "G": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 1), (1, 1, 1)],
+    "H": [(0, 1, 1), (1, 1, 1), (2, 0, 0), (2, 1, 0), (2, 1, 1)],
+    "J": [(0, 2, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 2, 0)],
+    "K": [(0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 1), (2, 0, 1)],
+    "X": [(0, 1, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0), (2, 1, 0)],
+    "F": [(0, 1, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0), (2, 2, 0)],
+    "W": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0), (2, 2, 0)],
+    "S": [(0, 1, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)],
+}
+
+
+def diabolical() -> list[Piece]:
+    """The Diabolical Cube's six flat pieces of 2 to 7 cubes: I V O U W L."""
+    return _set(cubic, {n: [(x, y, 0) for x, y in c] for n, c in DIABOLICAL_CELLS.items()},
+                "one-sided")
+
+
+def bedlam() -> list[Piece]:
+    """The Bedlam cube's 13 pieces (64 cubes), placed by rotations only."""
+    return _set(cubic, BEDLAM_CELLS, "one-sided")
+
+
 def pentacubes() -> list[Piece]:
     """The 29 pentacubes under rotation: the 12 solid pentominoes, then the 17 non-planar
     ones named Q01 .. Q17 in canonical order."""

@@ -24,9 +24,11 @@ SolutionKey = tuple[tuple[str, tuple[Cell, ...]], ...]
 
 class PuzzleSymmetry:
     """The puzzle's symmetries, each a map of the region's cells and of piece names
-    (the identity first)."""
+    (the identity first); with ``rotations_only``, the subgroup of rotations (what
+    "unique" means where mirror images count as different, as in Polyform Puzzler's
+    counts for the Soma figures)."""
 
-    def __init__(self, tiling: Tiling) -> None:
+    def __init__(self, tiling: Tiling, *, rotations_only: bool = False) -> None:
         lattice = tiling.region.lattice
         placement_group = {}  # canonical shape -> name, under each piece's own group
         for p in tiling.pieces:
@@ -34,6 +36,8 @@ class PuzzleSymmetry:
         self.elements: list[tuple[dict[Cell, Cell], dict[str, str]]] = []
         self.proper: list[bool] = []  # which elements are rotations
         for g, shift in tiling.region.symmetries("free"):
+            if rotations_only and not g.proper:
+                continue
             names = {}
             for p in tiling.pieces:
                 image = lattice.transform(p.cells, g)

@@ -21,7 +21,7 @@ from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
 from cpuzzler.results import Count
 
-SYMMETRY_MODES = ("unique", "raw")
+SYMMETRY_MODES = ("unique", "rotations", "raw")
 CROSSING_RULES = ("forbid", "allow")
 METHODS = ("reduce", "dedup", "lex")
 LEX_ENGINES = ("cpsat", "sat")
@@ -182,12 +182,13 @@ class Tiling:
     def solve(self, limit: int | None = None, *, symmetry: str = "unique",
               engine: str | None = None, time_limit: float | None = None
               ) -> Iterator[TilingSolution]:
-        """Solutions, each once up to the puzzle's symmetry (``"unique"``) or all.
+        """Solutions, each once up to the puzzle's symmetry (``"unique"``), up to its
+        rotations only (``"rotations"``), or all (``"raw"``).
 
         ``self.exact_cover.stats.reason`` tells afterwards why the search stopped."""
         _check_mode(symmetry)
         seen: set = set()
-        group = self.symmetries if symmetry == "unique" else None
+        group = None if symmetry == "raw" else self.group(symmetry)
         found = 0
         for options in self.exact_cover.solve(engine=engine, time_limit=time_limit):
             solution = self.solution(options)
@@ -206,7 +207,8 @@ class Tiling:
 
     def count(self, *, symmetry: str = "unique", engine: str | None = None,
               time_limit: float | None = None) -> Count:
-        """The number of solutions, up to symmetry (default) or all (``"raw"``)."""
+        """The number of solutions, up to symmetry (default), up to rotations only
+        (``"rotations"``) or all (``"raw"``)."""
         return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit)[0]
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
@@ -226,38 +228,38 @@ class Tiling:
         if symmetry == "raw":
             raw = self.exact_cover.count(engine=engine, time_limit=time_limit)
             return raw, raw
-        group = self.symmetries
+        group = self.group(symmetry)
         if method == "lex":
-            return self._count_lex_leaders(engine, time_limit)
-        if method == "reduce" and len(group) > 1 and self.reduction.piece is not None:
-            return self._count_reduced(engine, time_limit)
+            return self._count_lex_leaders(engine, time_limit, symmetry)
+        if method == "reduce" and len(group) > 1 and self._reduction(symmetry).piece is not None:
+            return self._count_reduced(engine, time_limit, symmetry)
         unique = raw = 0
-        for solution in self.solve(engine=engine, time_limit=time_limit):
+        for solution in self.solve(symmetry=symmetry, engine=engine, time_limit=time_limit):
             unique += 1
             raw += len(group) // group.stabiliser(solution)
         reason = self.exact_cover.stats.reason
         reason = "done" if reason == "limit" else reason
         return Count(unique, reason), Count(raw, reason)
 
-    def option_symmetries(self) -> list[list[int]]:
+    def option_symmetries(self, symmetry: str = "unique") -> list[list[int]]:
         """The puzzle's symmetries (all but the identity) as permutations of the options:
         ``p[k]`` is the placement option k becomes."""
-        group = self.symmetries
+        group = self.group(symmetry)
         index = {(pl.piece, pl.cells): k for k, pl in enumerate(self.placements)}
         return [[index[group.placement_image(pl, element)] for pl in self.placements]
                 for element in range(1, len(group))]
 
-    def _count_lex_leaders(self, engine: str | None, time_limit: float | None
-                           ) -> tuple[Count, Count]:
+    def _count_lex_leaders(self, engine: str | None, time_limit: float | None,
+                           symmetry: str) -> tuple[Count, Count]:
         """Unique and raw counts from the least solution of each class, which the
         lex-leader constraints leave the solver to find."""
         if engine not in LEX_ENGINES:
             raise ExactCoverError(f"method 'lex' needs the {' or '.join(LEX_ENGINES)} engine, "
                                   f"not {engine!r}")
-        group, xc = self.symmetries, self.exact_cover
+        group, xc = self.group(symmetry), self.exact_cover
         unique = raw = 0
         for options in xc.solve(engine=engine, time_limit=time_limit,
-                                symmetries=self.option_symmetries()):
+                                symmetries=self.option_symmetries(symmetry)):
             unique += 1
             raw += len(group) // group.stabiliser(self.solution(options))
         reason = xc.stats.reason if xc.stats.reason != "limit" else "done"
@@ -280,10 +282,10 @@ class Tiling:
             xc.add_option(base.option(o))
         return xc, kept
 
-    def _count_reduced(self, engine: str | None, time_limit: float | None
+    def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str
                        ) -> tuple[Count, Count]:
         """Unique and raw counts by the symmetry reduction (see ``Reduction``)."""
-        reduction, group = self.reduction, self.symmetries
+        reduction, group = self._reduction(symmetry), self.group(symmetry)
         xc, _ = self.restricted(reduction.piece, reduction.free_reps)
         free = xc.count(engine=engine, time_limit=time_limit)
         unique, raw, reason = int(free), len(group) * int(free), free.reason
@@ -309,11 +311,35 @@ class Tiling:
         return Reduction(self, self.symmetries)
 
     @cached_property
+    def rotation_reduction(self):
+        """The same for the rotations only."""
+        from cpuzzler.models.symmetry import Reduction
+
+        return Reduction(self, self.rotations)
+
+    def _reduction(self, symmetry: str):
+        return self.reduction if symmetry == "unique" else self.rotation_reduction
+
+    @cached_property
     def symmetries(self):
         """The symmetries of the puzzle (region and piece set): see ``models.symmetry``."""
         from cpuzzler.models.symmetry import PuzzleSymmetry
 
         return PuzzleSymmetry(self)
+
+    @cached_property
+    def rotations(self):
+        """The puzzle's symmetries that are rotations (what ``symmetry="rotations"`` uses)."""
+        from cpuzzler.models.symmetry import PuzzleSymmetry
+
+        return PuzzleSymmetry(self, rotations_only=True)
+
+    def group(self, symmetry: str = "unique"):
+        """The group a symmetry mode counts up to: all symmetries or the rotations."""
+        _check_mode(symmetry)
+        if symmetry == "raw":
+            raise ExactCoverError("symmetry mode 'raw' has no group")
+        return self.symmetries if symmetry == "unique" else self.rotations
 
 
 def _check_mode(symmetry: str) -> None:
