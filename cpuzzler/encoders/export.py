@@ -43,8 +43,12 @@ def export(xc: ExactCover, fmt: str, *, encoding: str = "seqcounter") -> str:
         from cpuzzler.encoders.cnf import to_cnf
 
         cnf = to_cnf(xc, encoding)
+        # "c p show": the projection of the model-counting competition format, so that
+        # counters count solutions, not the settings of the encoding's helper variables.
+        show = " ".join(str(v) for v in range(1, xc.num_options + 1))
         cnf.comments = [f"c an exact-cover problem from cpuzzler: variable k is option k-1 "
-                        f"(k <= {xc.num_options}); encoding {encoding}"]
+                        f"(k <= {xc.num_options}); encoding {encoding}",
+                        f"c p show {show} 0"]
         return cnf.to_dimacs() + "\n"
     if fmt == "cpsat-proto":
         from cpuzzler.encoders.cpsat import to_cpsat
