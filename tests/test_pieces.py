@@ -65,6 +65,13 @@ def test_named_sets_are_the_distinct_polyforms_of_their_order():
     symmetric = [p.name for p in pieces.hexiamonds() if len(p.orientations()) ==
                  len(triangular.lattice.orientations(p.cells, "one-sided"))]
     assert symmetric == ["C6", "E6", "O6", "V6", "X6"]  # the mirror-symmetric ones
+    for named, order, mirror_symmetric in (
+            (pieces.tetrahexes(), 4, "I4 O4 U4 Y4"),
+            (pieces.pentahexes(), 5, "A5 C5 D5 E5 I5 L5 U5 V5 W5 X5 Y5")):
+        assert classes(named, "free") == classes(pieces.polyforms(hexagonal, order), "free")
+        symmetric = [p.name for p in named if len(p.orientations()) ==
+                     len(hexagonal.lattice.orientations(p.cells, "one-sided"))]
+        assert symmetric == mirror_symmetric.split()  # as Polyform Puzzler lists them
     assert classes(pieces.tetracubes(), "one-sided") == classes(
         pieces.polyforms(cubic, 4, kind="one-sided"), "one-sided")
     # Soma: the irregular polycubes of order 3 and 4 (every tetracube but I4 and O4, and V)

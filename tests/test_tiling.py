@@ -122,6 +122,48 @@ def test_records_read_back_and_show_the_seed_picture():
     assert all(letters.count(c) == 5 for c in "FILNPTUVWXYZ")
 
 
+# The seed FAQ's example pictures (its coordinate labels left out): one solution each of
+# the tetrahexes in a 7x4 and the hexiamonds in a 9x4 parallelogram.
+FAQ_TETRAHEXES = r"""
+                   __
+                __/  \
+             __/     /
+          __/  \     \
+       __/     /   __/
+    __/  \__   \__/  \
+ __/  \  /  \__   \  /
+/   __/  \  /  \__/  \
+\  /   __/  \__    __/
+/  \  /   __   \__/
+\  /  \__/  \__/
+/  \__/   __/
+\__/   __/
+/   __/
+\__/
+"""
+FAQ_HEXIAMONDS = r"""
+        ____________________________________
+       /   /           /    \      /       /
+      /   /___________/   ___\    /       /
+     /       /    \      /   /    \  /\  /
+    /_______/      \____/   /______\/  \/
+   /       /\      /   /\       \      /
+  /   ____/  \____/   /  \_______\    /
+ /   /        \       \          /   /
+/___/__________\_______\________/___/
+"""
+
+
+@pytest.mark.parametrize(("puzzle", "faq"), [
+    (Tiling(pieces.tetrahexes(), hexagonal.parallelogram(7, 4)), FAQ_TETRAHEXES),
+    (Tiling(pieces.hexiamonds(), triangular.parallelogram(9, 4)), FAQ_HEXIAMONDS)])
+def test_hexagon_and_triangle_pictures_are_the_faq_outlines(puzzle, faq):
+    pictures = [s.render() for s in puzzle.solve(symmetry="raw")]
+    assert faq.strip("\n") in pictures
+    solution = puzzle.first()
+    assert parse_record(solution.record()) == [(p.piece, p.cells) for p in solution.placements]
+
+
 def test_cube_pictures_show_layers_side_by_side():
     picture = Tiling(pieces.soma(), cubic.box(3, 3, 3)).first().render().splitlines()
     assert len(picture) == 3 and all(len(row.split()) == 9 for row in picture)

@@ -280,14 +280,50 @@ def heptiamonds(kind: str = "free") -> list[Piece]:
     return _set(triangular, HEPTIAMOND_CELLS, kind)
 
 
-def tetrahexes() -> list[Piece]:
-    """The 7 tetrahexes, named X1 .. X7 in canonical order."""
-    return _numbered(hexagonal, 4, "X", width=1)
+# Hexagons (x, y) on axes 60 degrees apart; Polyform Puzzler's names.
+TETRAHEX_CELLS = {
+    "I4": [(0, 0), (1, 0), (2, 0), (3, 0)],
+    "J4": [(0, 0), (1, 0), (2, 0), (2, 1)],
+    "O4": [(0, 0), (1, 0), (0, 1), (1, 1)],
+    "P4": [(0, 0), (1, 0), (2, 0), (1, 1)],
+    "S4": [(0, 0), (1, 0), (1, 1), (2, 1)],
+    "U4": [(0, 0), (1, 0), (1, 1), (-1, 1)],
+    "Y4": [(0, 0), (1, 0), (1, 1), (2, -1)],
+}
+PENTAHEX_CELLS = {
+    "A5": [(0, 0), (1, 0), (2, 0), (1, 1), (2, -1)],
+    "B5": [(0, 0), (1, 0), (2, 0), (1, 1), (2, 1)],
+    "C5": [(0, 0), (1, 0), (2, 0), (2, 1), (-1, 1)],
+    "D5": [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)],
+    "E5": [(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)],
+    "F5": [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1)],
+    "G5": [(0, 0), (1, 0), (1, 1), (2, 1), (3, 0)],
+    "H5": [(0, 0), (1, 0), (1, 1), (2, 1), (0, 2)],
+    "I5": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
+    "J5": [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
+    "L5": [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
+    "N5": [(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)],
+    "P5": [(0, 0), (1, 0), (2, 0), (3, 0), (2, 1)],
+    "Q5": [(0, 0), (1, 0), (2, 0), (2, 1), (1, -1)],
+    "R5": [(0, 0), (1, 0), (2, 0), (2, 1), (1, 2)],
+    "S5": [(0, 0), (1, 0), (2, 0), (2, 1), (0, -1)],
+    "T5": [(0, 0), (1, 0), (2, 0), (2, 1), (2, -1)],
+    "U5": [(0, 0), (1, 0), (1, 1), (-1, 1), (-1, 2)],
+    "V5": [(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)],
+    "W5": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
+    "X5": [(0, 0), (1, 0), (2, 0), (0, 1), (2, -1)],
+    "Y5": [(0, 0), (1, 0), (2, 0), (2, 1), (3, -1)],
+}
 
 
-def pentahexes() -> list[Piece]:
-    """The 22 pentahexes, named Y01 .. Y22 in canonical order."""
-    return _numbered(hexagonal, 5, "Y")
+def tetrahexes(kind: str = "free") -> list[Piece]:
+    """The 7 tetrahexes by Polyform Puzzler's names: I4 J4 O4 P4 S4 U4 Y4."""
+    return _set(hexagonal, TETRAHEX_CELLS, kind)
+
+
+def pentahexes(kind: str = "free") -> list[Piece]:
+    """The 22 pentahexes by Polyform Puzzler's names, A5 .. Y5."""
+    return _set(hexagonal, PENTAHEX_CELLS, kind)
 
 
 def _numbered(grid: object, order: int, prefix: str, width: int = 2) -> list[Piece]:

@@ -1,8 +1,9 @@
 """Solutions as text: the seed's solution records (coordinate lines, then a picture).
 
 Pictures: squares as a letter grid (top row highest y), cubes as such grids for each
-layer side by side (z = 0 leftmost), hexagons and triangles as letters on a skewed grid,
-polysticks, polytrigs and polytwigs as names along the grid lines (``render.segments``).
+layer side by side (z = 0 leftmost), hexagons and triangles as the FAQ's outline drawings
+(the pieces' names are in the coordinate lines), polysticks, polytrigs and polytwigs as
+names along the grid lines (``render.segments``).
 
 >>> from cpuzzler.grids import square
 >>> from cpuzzler.models import Tiling, pieces
@@ -49,8 +50,8 @@ def picture(solution: TilingSolution) -> str:
 
         return getattr(segments, f"{name}_picture")(owner, region)
     if name == "hexagonal":
-        return _skewed(owner, {c: (2 * c[1] + c[0], c[0]) for c in region}, spacing=1)
-    return _skewed(owner, {c: (c[1], 2 * c[0] + c[2] + c[1]) for c in region}, spacing=0)
+        return _hexagons(owner, region)
+    return _triangles(owner, region)
 
 
 def _square(owner: dict[Cell, str], region: list[Cell]) -> str:
@@ -83,19 +84,55 @@ def _tetrakis(owner: dict[Cell, str], region: list[Cell]) -> str:
     return "\n".join(lines)
 
 
-def _skewed(owner: dict[Cell, str], place: dict[Cell, tuple[int, int]], spacing: int) -> str:
-    rows = [r for r, _ in place.values()]
-    cols = [c for _, c in place.values()]
-    width = max(len(v) for v in owner.values()) if owner else 1
-    step = width + spacing
-    width_chars = (max(cols) - min(cols) + 1) * step
-    canvas = [[" "] * width_chars for _ in range(max(rows) - min(rows) + 1)]
-    for cell, (r, c) in place.items():
-        text = owner.get(cell, ".").ljust(width)
-        row = canvas[max(rows) - r]
-        start = (c - min(cols)) * step
-        row[start:start + width] = text
-    return "\n".join("".join(row).rstrip() for row in canvas)
+def _hexagons(owner: dict[Cell, str], region: list[Cell]) -> str:
+    """The FAQ's outline drawing: y up, x sloping up to the right, each hexagon
+    `` __ `` / ``/  \\`` / ``\\__/``, lines only where two pieces (or a piece and the
+    outside) meet."""
+    rows = {c: -2 * c[1] - c[0] for c in region}  # the row of each hexagon's top edge
+    top, left = min(rows.values()), min(3 * c[0] for c in region)
+    canvas = [[" "] * (3 * (max(c[0] for c in region) + 1) - left + 1)
+              for _ in range(max(rows.values()) - top + 3)]
+    # neighbour offset -> (row, columns, character) relative to the hexagon's corner
+    edges = {(0, 1): (0, (1, 2), "_"), (0, -1): (2, (1, 2), "_"), (-1, 1): (1, (0,), "/"),
+             (-1, 0): (2, (0,), "\\"), (1, 0): (1, (3,), "\\"), (1, -1): (2, (3,), "/")}
+    for (x, y) in region:
+        r, c = rows[(x, y)] - top, 3 * x - left
+        for (dx, dy), (dr, columns, char) in edges.items():
+            if owner.get((x + dx, y + dy)) != owner.get((x, y)):
+                for dc in columns:
+                    canvas[r + dr][c + dc] = char
+    lines = ["".join(row).rstrip() for row in canvas]
+    return "\n".join(line for line in lines if line)
+
+
+def _triangles(owner: dict[Cell, str], region: list[Cell]) -> str:
+    """The FAQ's outline drawing: x to the right, y sloping right, two lines a row; an
+    upward triangle ``/\\`` over ``/__\\``, lines only where two pieces (or a piece and
+    the outside) meet; a base runs on as ``_`` where no side is drawn."""
+    xs, ys = [c[0] for c in region], [c[1] for c in region]
+    top, left = max(ys), min(4 * c[0] + 2 * c[1] for c in region)
+    width = max(4 * c[0] + 2 * c[1] for c in region) - left + 8
+    canvas = [[" "] * width for _ in range(2 * (top - min(ys)) + 3)]
+    for y in range(min(ys), top + 2):
+        lower = 2 * (top - y) + 2  # the line with the row's bases
+        for x in range(min(xs) - 1, max(xs) + 2):
+            a = 4 * x + 2 * y - left
+            if a < 0:
+                continue
+            own = owner.get((x, y, 0))
+            base = own != owner.get((x, y - 1, 1))
+            for side, (upper, low, char) in ((owner.get((x - 1, y, 1)), (1, 0, "/")),
+                                             (owner.get((x, y, 1)), (2, 3, "\\"))):
+                if own != side:
+                    canvas[lower][a + low] = char
+                    if lower > 0:
+                        canvas[lower - 1][a + upper] = char
+                elif base:
+                    canvas[lower][a + low] = "_"
+            if base:
+                canvas[lower][a + 1] = canvas[lower][a + 2] = "_"
+    lines = ["".join(row).rstrip() for row in canvas]
+    return "\n".join(line for line in lines if line)
 
 
 def record(solution: TilingSolution) -> str:
