@@ -65,6 +65,10 @@ def test_named_sets_are_the_distinct_polyforms_of_their_order():
     symmetric = [p.name for p in pieces.hexiamonds() if len(p.orientations()) ==
                  len(triangular.lattice.orientations(p.cells, "one-sided"))]
     assert symmetric == ["C6", "E6", "O6", "V6", "X6"]  # the mirror-symmetric ones
+    assert classes(pieces.hexominoes(), "free") == classes(pieces.polyforms(square, 6), "free")
+    symmetric = [p.name for p in pieces.hexominoes() if len(p.orientations()) ==
+                 len(square.lattice.orientations(p.cells, "one-sided"))]
+    assert symmetric == ["A06", "C06", "D06", "E06", "I06", "K06", "O06", "T06", "X06", "Y16"]
     for named, order, mirror_symmetric in (
             (pieces.tetrahexes(), 4, "I4 O4 U4 Y4"),
             (pieces.pentahexes(), 5, "A5 C5 D5 E5 I5 L5 U5 V5 W5 X5 Y5")):

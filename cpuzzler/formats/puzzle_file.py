@@ -59,8 +59,9 @@ PIECE_SETS: dict[str, Callable[..., list[pieces.Piece]]] = {
         "monomino", "domino", "trominoes", "tetrominoes", "pentominoes",
         "one_sided_pentominoes", "hexominoes", "soma", "tetracubes", "solid_pentominoes",
         "pentacubes", "hexiamonds", "heptiamonds", "tetrahexes", "pentahexes",
-        "tetrasticks", "polysticks_1234", "welded_tetrasticks")}
-WITH_KIND = {"pentominoes", "hexiamonds", "heptiamonds", "tetrasticks", "welded_tetrasticks"}
+        "tetrasticks", "polysticks_1234", "welded_tetrasticks", "diabolical", "bedlam")}
+WITH_KIND = {"pentominoes", "hexominoes", "hexiamonds", "heptiamonds", "tetrahexes",
+             "pentahexes", "tetrasticks", "welded_tetrasticks"}
 WITH_ORDERS = {"polytrigs": pieces.polytrigs, "polytwigs": pieces.polytwigs}
 
 TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
