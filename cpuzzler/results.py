@@ -58,3 +58,4 @@ class Stats:
     solutions: int = 0
     seconds: float = 0.0
     reason: str = DONE
+    answered_by: str = ""  # the auto engine: which engine settled the question

@@ -11,14 +11,15 @@ from cpuzzler import ExactCover, ExactCoverError
 from cpuzzler.cli import main
 from cpuzzler.encoders import ENCODINGS, to_cnf
 from cpuzzler.engines import ENGINES
-from cpuzzler.models import queens
+from cpuzzler.grids import square
+from cpuzzler.models import Tiling, pieces, queens
 
 
 @settings(max_examples=150, deadline=None)
 @given(random_problems())
 def test_cpsat_and_sat_find_exactly_the_brute_force_solutions(xc):
     expected = brute_force_solutions(xc)
-    for engine in ("cpsat", "sat"):
+    for engine in ("cpsat", "sat", "auto"):
         found = list(xc.solve(engine=engine))
         assert len(found) == len(set(found)), engine
         assert set(found) == expected, engine
@@ -29,6 +30,22 @@ def test_cpsat_and_sat_find_exactly_the_brute_force_solutions(xc):
 def test_known_counts(engine):
     assert [queens(n).count(engine=engine) for n in range(1, 9)] == [1, 0, 0, 2, 10, 4, 40, 92]
     assert empty_sudoku(2).count(engine=engine) == 288
+
+
+def test_auto_engine_lets_cpsat_prove_what_search_cannot():
+    # The 10x10 board without two opposite corners: no domino tiling (colour count).
+    # The native engine does not finish in a minute; CP-SAT's relaxation sees it at once.
+    n = 10
+    dominoes = pieces.domino()[0].with_copies(n * n // 2 - 1)
+    xc = Tiling([dominoes], square.rectangle(n, n).without([(0, 0), (n - 1, n - 1)])).exact_cover
+    assert xc.count(engine="dlx", time_limit=1.0).reason == "time-out"
+    count = xc.count(engine="auto")
+    assert count == 0 and count.complete and xc.stats.answered_by == "cpsat"
+    assert xc.first(engine="auto") is None and xc.stats.reason == "done"
+    # Where search is quick, the native engine answers and lists everything.
+    eight = queens(8)
+    assert eight.count(engine="auto") == 92 and eight.stats.answered_by == "dlx"
+    assert set(eight.solve(engine="auto")) == set(eight.solve())
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)

@@ -7,6 +7,7 @@ tuples of option indices, and ``count(xc, stats=, time_limit=)``.
     python   the reference engine: plain Python, the oracle the others are checked against
     cpsat    OR-Tools CP-SAT: one solution or a proof of none where search drowns
     sat      a SAT solver from python-sat, with solutions blocked one by one
+    auto     dlx, with CP-SAT beside it in doubling time budgets where search drowns
 
 >>> get_engine("python").NAME
 'python'
@@ -21,6 +22,7 @@ from cpuzzler.errors import ExactCoverError
 
 #: engine name -> module implementing it
 ENGINES = {
+    "auto": "cpuzzler.engines.auto",
     "cpsat": "cpuzzler.engines.cpsat",
     "dlx": "cpuzzler.engines.native",
     "python": "cpuzzler.engines.reference",

@@ -1,0 +1,126 @@
+"""The ``auto`` engine: the native engine, with CP-SAT beside it where search drowns.
+
+Depth-first search enumerates fastest by orders of magnitude, but on some problems it
+cannot even find out whether a solution exists: the 10x10 board without two opposite
+corners has no domino tiling, which the native engine does not prove in a minute while
+CP-SAT (whose linear relaxation sees the colour count) proves it in half a second. So
+``auto`` runs a portfolio with doubling time budgets: the native engine for ``b``
+seconds, then CP-SAT for ``b`` seconds to find one solution or prove there is none, then
+``2b``, and so on. Once CP-SAT has shown that solutions exist, counting and listing them
+is the native engine's job alone. Whichever way it goes, the cost is at most a few times
+that of the better engine. ``stats.answered_by`` names the engine that settled it.
+
+>>> from cpuzzler.models import queens
+>>> queens(6).count(engine="auto")
+4
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from cpuzzler.engines import cpsat, native
+from cpuzzler.results import DONE, LIMIT, TIMEOUT, Stats
+
+if TYPE_CHECKING:
+    from cpuzzler.exact_cover import ExactCover
+
+NAME = "auto"
+FIRST_BUDGET = 0.5  # seconds for the first round of each engine
+
+
+class _Clock:
+    def __init__(self, time_limit: float | None) -> None:
+        self.end = None if time_limit is None else time.perf_counter() + time_limit
+
+    def budget(self, wanted: float | None) -> float | None:
+        """``wanted`` seconds, or what is left of the time limit if that is less."""
+        if self.end is None:
+            return wanted
+        left = max(self.end - time.perf_counter(), 0.0)
+        return left if wanted is None else min(wanted, left)
+
+    def expired(self) -> bool:
+        return self.end is not None and time.perf_counter() >= self.end
+
+
+def _feasible(xc: ExactCover, stats: Stats, clock: _Clock, budget: float
+              ) -> tuple[str, tuple[int, ...] | None]:
+    """CP-SAT looks for one solution for ``budget`` seconds: (its stop reason, the
+    solution or None). DONE with None means it proved there is none."""
+    inner = Stats(engine=cpsat.NAME)
+    found = next(iter(cpsat.solve(xc, stats=inner, time_limit=clock.budget(budget),
+                                  limit=1)), None)
+    stats.nodes += inner.nodes
+    return inner.reason, found
+
+
+def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
+          limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """Solutions as sorted option tuples: whether there is one is settled by the
+    portfolio; the native engine lists them."""
+    stats = stats if stats is not None else Stats(engine=NAME)
+    clock, budget = _Clock(time_limit), FIRST_BUDGET
+    while True:
+        inner = Stats(engine=native.NAME)
+        first = next(native.solve(xc, stats=inner, time_limit=clock.budget(budget)), None)
+        stats.nodes += inner.nodes
+        if first is not None or inner.reason != TIMEOUT or clock.expired():
+            stats.answered_by = native.NAME
+            if first is None:  # none (done), time-out or interrupted
+                stats.reason = inner.reason
+                return
+            if limit == 1:
+                stats.reason = LIMIT
+                yield first
+                return
+            break
+        reason, solution = _feasible(xc, stats, clock, budget)
+        if solution is not None or reason == DONE:
+            stats.answered_by, stats.reason = cpsat.NAME, DONE
+            if solution is None:
+                return
+            if limit == 1:
+                stats.reason = LIMIT
+                yield solution
+                return
+            break
+        if clock.expired():
+            stats.reason = TIMEOUT
+            return
+        budget *= 2
+    inner = Stats(engine=native.NAME)  # solutions exist: list them from the start
+    yield from native.solve(xc, stats=inner, time_limit=clock.budget(None), limit=limit)
+    stats.nodes += inner.nodes
+    stats.updates, stats.kernel, stats.reason = inner.updates, inner.kernel, inner.reason
+
+
+def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None
+          ) -> int:
+    """The number of solutions: the native engine counts; CP-SAT may prove it 0."""
+    stats = stats if stats is not None else Stats(engine=NAME)
+    clock, budget = _Clock(time_limit), FIRST_BUDGET
+    while True:
+        inner = Stats(engine=native.NAME)
+        total = native.count(xc, stats=inner, time_limit=clock.budget(budget))
+        stats.nodes += inner.nodes
+        stats.kernel = inner.kernel
+        if inner.reason != TIMEOUT or clock.expired():
+            stats.answered_by, stats.reason = native.NAME, inner.reason
+            return total
+        reason, solution = _feasible(xc, stats, clock, budget)
+        if reason == DONE and solution is None:
+            stats.answered_by, stats.reason = cpsat.NAME, DONE
+            return 0
+        if solution is not None:
+            inner = Stats(engine=native.NAME)
+            total = native.count(xc, stats=inner, time_limit=clock.budget(None))
+            stats.nodes += inner.nodes
+            stats.answered_by, stats.reason = native.NAME, inner.reason
+            return total
+        if clock.expired():
+            stats.reason = TIMEOUT
+            return total
+        budget *= 2
