@@ -1,5 +1,7 @@
 """Every catalog puzzle against its published counts, and the CLI on puzzle names."""
 
+import functools
+
 import pytest
 
 from cpuzzler import catalog
@@ -51,3 +53,38 @@ def test_cli_lists_the_catalog(capsys):
 def test_cli_unknown_name_suggests_close_ones(capsys):
     assert main(["solve", "pentominoes-6x1"]) == 2
     assert "did you mean pentominoes-6x10" in capsys.readouterr().err
+
+
+@functools.cache
+def _solid_3x4x5():
+    """The puzzle and the sub-problems of its reduced search (once per process)."""
+    puzzle = catalog.get("solid-pentominoes-3x4x5").build()
+    reduced, _ = puzzle.restricted(puzzle.reduction.piece, puzzle.reduction.free_reps)
+    return puzzle, reduced.subproblems(2)
+
+
+def _reduced_part_count(task):
+    """One part of the solid pentominoes' reduced 3x4x5 search on the reference engine
+    (run in a worker process): (unique, raw)."""
+    kind, k = task
+    puzzle, parts = _solid_3x4x5()
+    if kind == "symmetric":
+        unique, raw, reason = puzzle.count_at_symmetric_rep(k, engine="python")
+        assert reason == "done"
+        return unique, raw
+    unique = int(parts[k].problem.count(engine="python"))
+    return unique, len(puzzle.symmetries) * unique
+
+
+@pytest.mark.slow
+def test_solid_pentominoes_3x4x5_on_the_reference_engine():
+    # The second engine on 3940: the plain Python engine runs the same reduction (one
+    # piece at one placement per orbit), its parts shared by two processes.
+    from concurrent.futures import ProcessPoolExecutor
+
+    puzzle, parts = _solid_3x4x5()
+    tasks = [("free", k) for k in range(len(parts))]
+    tasks += [("symmetric", rep) for rep in puzzle.reduction.fixed_reps]
+    with ProcessPoolExecutor(2) as pool:
+        counts = list(pool.map(_reduced_part_count, tasks))
+    assert (sum(u for u, _ in counts), sum(r for _, r in counts)) == (3940, 31520)

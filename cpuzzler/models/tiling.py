@@ -292,16 +292,26 @@ class Tiling:
         for rep in reduction.fixed_reps:
             if reason != "done":
                 break
-            stabiliser = reduction.stabiliser(rep)
-            sub, kept = self.restricted(reduction.piece, [rep])
-            for options in sub.solve(engine=engine):
-                solution = self.solution(kept[o] for o in options)
-                images = [group.image(solution, k) for k in stabiliser]
-                if images[0] == min(images):
-                    unique += 1
-                    raw += len(group) // images.count(images[0])
-            reason = sub.stats.reason if sub.stats.reason != "limit" else "done"
+            more, more_raw, reason = self.count_at_symmetric_rep(rep, engine, symmetry)
+            unique, raw = unique + more, raw + more_raw
         return Count(unique, reason), Count(raw, reason)
+
+    def count_at_symmetric_rep(self, rep: int, engine: str | None = None,
+                               symmetry: str = "unique") -> tuple[int, int, str]:
+        """The reduction's second part for one representative placement ``rep`` whose
+        stabiliser is not trivial: (unique, raw, stop reason) of the solutions with the
+        reduction's piece there, each kept when least among its stabiliser's images."""
+        reduction, group = self._reduction(symmetry), self.group(symmetry)
+        stabiliser = reduction.stabiliser(rep)
+        sub, kept = self.restricted(reduction.piece, [rep])
+        unique = raw = 0
+        for options in sub.solve(engine=engine):
+            solution = self.solution(kept[o] for o in options)
+            images = [group.image(solution, k) for k in stabiliser]
+            if images[0] == min(images):
+                unique += 1
+                raw += len(group) // images.count(images[0])
+        return unique, raw, sub.stats.reason if sub.stats.reason != "limit" else "done"
 
     @cached_property
     def reduction(self):
