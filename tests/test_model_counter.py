@@ -7,9 +7,8 @@ import pytest
 from pysat.formula import CNF
 
 from cpuzzler import catalog
-from cpuzzler.cli import main
+from cpuzzler.cli import _exact_cover_of, main
 from cpuzzler.encoders import to_cnf
-from cpuzzler.models import Sudoku, Tiling
 
 
 def ganak_count(dimacs: str) -> int:
@@ -23,13 +22,6 @@ def ganak_count(dimacs: str) -> int:
     return counter.count()
 
 
-def _exact_cover(name):
-    puzzle = catalog.get(name).build()
-    if isinstance(puzzle, Tiling):
-        return puzzle.exact_cover
-    return puzzle.exact_cover() if isinstance(puzzle, Sudoku) else puzzle
-
-
 @pytest.mark.parametrize(("name", "encoding"), [
     ("queens-8", "seqcounter"), ("queens-8", "pairwise"), ("sudoku-4x4", "totalizer"),
     ("drive-ya-nuts", "seqcounter"), ("dpf-cutting-sticks", "ladder"),
@@ -38,7 +30,7 @@ def test_exported_dimacs_counted_by_ganak_matches_the_native_count(name, encodin
     path = tmp_path / "problem.cnf"
     assert main(["export", name, "--format", "dimacs", "--encoding", encoding,
                  "-o", str(path)]) == 0
-    assert ganak_count(path.read_text()) == _exact_cover(name).count()
+    assert ganak_count(path.read_text()) == _exact_cover_of(catalog.get(name).build()).count()
 
 
 def test_ganak_counts_unique_solutions_under_lex_leader_clauses():

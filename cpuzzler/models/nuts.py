@@ -50,6 +50,10 @@ class DriveYaNuts:
     nuts: tuple[tuple[str, tuple[int, ...]], ...]
 
     @cached_property
+    def numbers_of(self) -> dict[str, tuple[int, ...]]:
+        return dict(self.nuts)
+
+    @cached_property
     def options(self) -> list[Option]:
         return [(name, pos, turn) for name, _ in self.nuts for pos in range(7)
                 for turn in range(6)]
@@ -57,7 +61,7 @@ class DriveYaNuts:
     def shows(self, option: Option, side: int) -> int:
         """The number the option's nut shows on ``side``."""
         name, _, turn = option
-        return dict(self.nuts)[name][(side - turn) % 6]
+        return self.numbers_of[name][(side - turn) % 6]
 
     @cached_property
     def exact_cover(self) -> ExactCover:
