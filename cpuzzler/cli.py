@@ -4,6 +4,7 @@
     cpuzzler solve pentominoes-6x10 --count        # 2339 up to symmetry; 9356 in all
     cpuzzler solve examples/queens8.dlx --all      # every solution, streamed as found
     cpuzzler solve examples/queens8.dlx -n 5       # at most 5
+    cpuzzler solve bedlam-cube --count --jobs 2 --checkpoint bedlam.json   # resumable
     cpuzzler check pentominoes-3x20 --engines dlx,cpsat,sat   # counts side by side
     cpuzzler export soma --format dimacs -o soma.cnf          # also opb, dlx, cpsat-proto
     cpuzzler list                                  # the named puzzles
@@ -30,7 +31,8 @@ from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT
+from cpuzzler.parts import count_in_parts
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Count
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -86,6 +88,12 @@ def _build_parser() -> argparse.ArgumentParser:
                             "cpsat and sat engines)")
     solve.add_argument("--time-limit", type=float, metavar="SECONDS",
                        help="stop after this many seconds; a count is then a lower bound")
+    solve.add_argument("--jobs", type=int, default=1, metavar="N",
+                       help="with --count: count in parts over N processes")
+    solve.add_argument("--checkpoint", metavar="FILE",
+                       help="with --count: record finished parts in FILE; a run stopped "
+                            "(Ctrl-C, --time-limit) and started again with it goes on where "
+                            "it stopped")
     for command in (solve,):
         command.add_argument("--sat-solver", default=None, metavar="NAME",
                              help="sat engine: the python-sat solver (default cadical195)")
@@ -177,10 +185,44 @@ def _list() -> int:
     return EXIT_FOUND
 
 
+def _in_parts(args: argparse.Namespace) -> bool:
+    """Whether to count in parts (``--jobs``, ``--checkpoint``); checks they fit the rest."""
+    if args.jobs < 1:
+        raise InputFormatError(f"--jobs needs a positive number, not {args.jobs}", path="--jobs")
+    if args.jobs == 1 and args.checkpoint is None:
+        return False
+    if not args.count:
+        raise InputFormatError("--jobs and --checkpoint go with --count", path="-")
+    if args.method not in (None, "reduce") or _engine_options(args):
+        raise InputFormatError("counting in parts uses the reduce method and plain engines",
+                               path="-")
+    return True
+
+
+def _progress(done: int, total: int) -> None:
+    print(f"\r{done}/{total} parts", end="", file=sys.stderr, flush=True)
+
+
+def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, Count]:
+    progress = _progress if sys.stderr.isatty() else None
+    counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
+                            jobs=args.jobs, checkpoint=args.checkpoint,
+                            time_limit=args.time_limit, progress=progress)
+    if progress is not None:
+        print(file=sys.stderr)
+    if not counts[0].complete and args.checkpoint:
+        print(f"stopped ({counts[0].reason}); run again with --checkpoint {args.checkpoint} "
+              "to go on", file=sys.stderr)
+    return counts
+
+
 def _count_tiling(tiling: Tiling, args: argparse.Namespace) -> int:
     method = args.method or ("lex" if args.engine in LEX_ENGINES else "reduce")
-    asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
-                                   time_limit=args.time_limit, method=method)
+    if _in_parts(args):
+        asked, raw = _count_in_parts(tiling, args)
+    else:
+        asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
+                                       time_limit=args.time_limit, method=method)
     if args.symmetry == "raw":
         print(asked.describe())
     else:
@@ -211,6 +253,7 @@ def _solve(args: argparse.Namespace) -> int:
     limit = None if args.all else (args.n if args.n is not None else 1)
     if limit is not None and limit < 1:
         raise InputFormatError(f"-n needs a positive number, not {limit}", path="-n")
+    _in_parts(args)  # checks --jobs and --checkpoint before a long run
     if isinstance(problem, Tiling):
         if args.count:
             status = _count_tiling(problem, args)
@@ -226,8 +269,11 @@ def _solve(args: argparse.Namespace) -> int:
     else:
         xc = problem.exact_cover() if isinstance(problem, Sudoku) else problem
         if args.count:
-            total = xc.count(engine=args.engine, time_limit=args.time_limit,
-                             **_engine_options(args))
+            if _in_parts(args):
+                total = _count_in_parts(xc, args)[0]
+            else:
+                total = xc.count(engine=args.engine, time_limit=args.time_limit,
+                                 **_engine_options(args))
             print(total.describe())
             print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
             return _status(total, total.reason)

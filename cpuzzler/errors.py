@@ -18,5 +18,5 @@ class InputFormatError(ExactCoverError):
         self, message: str, *, path: str = "<string>", line: int = 0, column: int = 0
     ) -> None:
         self.path, self.line, self.column, self.problem = path, line, column, message
-        where = f"{path}:{line}" + (f":{column}" if column else "")
+        where = path + (f":{line}" if line else "") + (f":{column}" if line and column else "")
         super().__init__(f"{where}: {message}")
