@@ -5,6 +5,7 @@
     cpuzzler solve examples/queens8.dlx --all      # every solution, streamed as found
     cpuzzler solve examples/queens8.dlx -n 5       # at most 5
     cpuzzler solve bedlam-cube --count --jobs 2 --checkpoint bedlam.json   # resumable
+    cpuzzler solve soma -n 3 --svg soma.svg --x3d soma.x3d   # soma.svg, soma-2.svg, ...
     cpuzzler check pentominoes-3x20 --engines dlx,cpsat,sat   # counts side by side
     cpuzzler export soma --format dimacs -o soma.cnf          # also opb, dlx, cpsat-proto
     cpuzzler list                                  # the named puzzles
@@ -30,7 +31,7 @@ from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
-from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES
+from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES, TilingSolution
 from cpuzzler.parts import count_in_parts
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Count
 
@@ -94,6 +95,12 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="with --count: record finished parts in FILE; a run stopped "
                             "(Ctrl-C, --time-limit) and started again with it goes on where "
                             "it stopped")
+    solve.add_argument("--svg", metavar="FILE",
+                       help="tilings: also draw each solution printed as SVG in FILE "
+                            "(FILE-2.svg, ... for the second and later ones)")
+    solve.add_argument("--x3d", metavar="FILE",
+                       help="polycube tilings: also write each solution printed as an X3D "
+                            "3-D scene, named as for --svg")
     for command in (solve,):
         command.add_argument("--sat-solver", default=None, metavar="NAME",
                              help="sat engine: the python-sat solver (default cadical195)")
@@ -247,8 +254,46 @@ def _print(problem: object, xc: ExactCover, solution: tuple[int, ...], number: i
     sys.stdout.flush()
 
 
+def _numbered(path: str, number: int) -> str:
+    """``path`` for the first solution, ``stem-N.ext`` for solution N."""
+    if number == 1:
+        return path
+    stem, ext = os.path.splitext(path)
+    return f"{stem}-{number}{ext}"
+
+
+def _draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> None:
+    """Write the pictures ``--svg`` and ``--x3d`` ask for."""
+    from cpuzzler.render.svg import svg
+    from cpuzzler.render.x3d import x3d
+
+    for path, draw in ((args.svg, svg), (args.x3d, x3d)):
+        if path is None:
+            continue
+        target = _numbered(path, number)
+        try:
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(draw(solution))
+        except OSError as e:
+            raise InputFormatError(f"cannot write: {e.strerror or e}", path=target) from None
+
+
+def _check_pictures(problem: object, args: argparse.Namespace) -> None:
+    if args.svg is None and args.x3d is None:
+        return
+    option = "--svg" if args.svg is not None else "--x3d"
+    if not isinstance(problem, Tiling):
+        raise InputFormatError("pictures are drawn for tilings only", path=option)
+    if args.count:
+        raise InputFormatError("pictures are drawn of solutions, not with --count", path=option)
+    if args.x3d is not None and problem.region.lattice.name != "cubic":
+        raise InputFormatError(f"X3D scenes are for polycubes, not the "
+                               f"{problem.region.lattice.name} lattice", path="--x3d")
+
+
 def _solve(args: argparse.Namespace) -> int:
     problem = load_problem(args.problem)
+    _check_pictures(problem, args)
     start = time.perf_counter()
     limit = None if args.all else (args.n if args.n is not None else 1)
     if limit is not None and limit < 1:
@@ -265,6 +310,7 @@ def _solve(args: argparse.Namespace) -> int:
                 start=1):
             print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
                   end="", flush=True)
+            _draw(solution, found, args)
         reason = problem.exact_cover.stats.reason
     else:
         xc = problem.exact_cover() if isinstance(problem, Sudoku) else problem

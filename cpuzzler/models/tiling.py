@@ -71,6 +71,18 @@ class TilingSolution:
 
         return record(self)
 
+    def svg(self, scale: float = 40.0) -> str:
+        """An SVG picture: pieces in colour, outlined, named (see ``render.svg``)."""
+        from cpuzzler.render.svg import svg
+
+        return svg(self, scale=scale)
+
+    def x3d(self) -> str:
+        """Polycubes: an X3D 3-D scene, one coloured cube per cell (``render.x3d``)."""
+        from cpuzzler.render.x3d import x3d
+
+        return x3d(self)
+
 
 class Tiling:
     """Pieces and a region; ``optional`` names pieces that may be left out.

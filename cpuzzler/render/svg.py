@@ -1,0 +1,165 @@
+"""Solutions as SVG pictures: each piece filled in its own colour, thick outlines where
+pieces meet, thin lines between a piece's own cells, its name written on it. Polysticks,
+polytrigs and polytwigs are drawn as thick coloured lines over the region's grey grid;
+polycubes as their layers side by side (z = 0 leftmost).
+
+>>> from cpuzzler.grids import square
+>>> from cpuzzler.models import Tiling, pieces
+>>> picture = svg(Tiling(pieces.pentominoes(), square.rectangle(20, 3)).first())
+>>> picture.startswith("<svg") and picture.count("<polygon") == 60
+True
+"""
+
+from __future__ import annotations
+
+import colorsys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
+
+from cpuzzler.grids.lattice import Cell
+from cpuzzler.render.geometry import CELL_LATTICES, SEGMENT_LATTICES, XY, polygon, segment
+
+if TYPE_CHECKING:
+    from cpuzzler.models.tiling import TilingSolution
+
+MARGIN = 0.5  # in cell units, around the drawing
+LAYER_GAP = 1  # cubes: columns between layers
+PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
+           "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#fffac8",
+           "#800000", "#aaffc3", "#808000", "#ffd8b1", "#000075", "#808080")
+
+
+def colours(names: Iterable[str]) -> dict[str, str]:
+    """A colour for each piece name: the palette, then evenly spread hues."""
+    table = {}
+    for k, name in enumerate(dict.fromkeys(names)):
+        if k < len(PALETTE):
+            table[name] = PALETTE[k]
+        else:
+            r, g, b = colorsys.hls_to_rgb((k * 0.618034) % 1, 0.6, 0.65)
+            table[name] = f"#{int(r * 255):02x}{int(g * 255):02x}{int(b * 255):02x}"
+    return table
+
+
+def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True) -> str:
+    """The solution as an SVG document; ``scale``: pixels per unit edge."""
+    lattice = solution.tiling.region.lattice.name
+    colour = colours(p.name for p in solution.tiling.pieces)
+    region = list(solution.tiling.region.cells)
+    if lattice in SEGMENT_LATTICES:
+        return _segments_svg(solution, lattice, region, colour, scale, labels)
+    if lattice == "cubic":
+        shapes = _layers(region)
+    elif lattice in CELL_LATTICES:
+        shapes = {cell: polygon(lattice, cell) for cell in region}
+    else:
+        raise ValueError(f"no SVG pictures for the {lattice} lattice")
+    return _cells_svg(solution, shapes, colour, scale, labels)
+
+
+def _layers(region: list[Cell]) -> dict[Cell, list[XY]]:
+    """Cubes as squares, each layer z shifted right of the one below it."""
+    xs = [c[0] for c in region]
+    shift = max(xs) - min(xs) + 1 + LAYER_GAP
+    return {c: polygon("square", (c[0] + shift * c[2], c[1])) for c in region}
+
+
+class _Canvas:
+    """Cartesian points (y up) to SVG pixels (y down), and the document around them."""
+
+    def __init__(self, points: list[XY], scale: float):
+        self.scale = scale
+        self.left = min(x for x, _ in points) - MARGIN
+        self.top = max(y for _, y in points) + MARGIN
+        self.width = (max(x for x, _ in points) + MARGIN - self.left) * scale
+        self.height = (self.top - min(y for _, y in points) + MARGIN) * scale
+        self.parts: list[str] = []
+
+    def xy(self, point: XY) -> XY:
+        return ((point[0] - self.left) * self.scale, (self.top - point[1]) * self.scale)
+
+    def at(self, point: XY) -> str:
+        x, y = self.xy(point)
+        return f"{x:.2f},{y:.2f}"
+
+    def line(self, p: XY, q: XY, style: str) -> None:
+        (x1, y1), (x2, y2) = self.xy(p), self.xy(q)
+        self.parts.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
+                          f'{style}/>')
+
+    def label(self, point: XY, text: str, size: float) -> None:
+        """``text`` centred at ``point``, over a white halo that keeps it readable."""
+        x, y = self.xy(point)
+        common = (f'x="{x:.2f}" y="{y:.2f}" font-size="{size:.1f}" text-anchor="middle" '
+                  'dominant-baseline="central"')
+        halo = f'stroke="white" stroke-width="{size / 5:.1f}" stroke-opacity="0.7"'
+        self.parts.append(f'<text {common} {halo}>{escape(text)}</text>')
+        self.parts.append(f'<text {common}>{escape(text)}</text>')
+
+    def document(self) -> str:
+        body = "\n".join(self.parts)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:.0f}" '
+                f'height="{self.height:.0f}" viewBox="0 0 {self.width:.2f} '
+                f'{self.height:.2f}" font-family="sans-serif">\n{body}\n</svg>\n')
+
+
+def _key(point: XY) -> tuple[float, float]:
+    return (round(point[0], 6), round(point[1], 6))
+
+
+def _centre(points: list[XY]) -> XY:
+    return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+
+
+def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
+               colour: dict[str, str], scale: float, labels: bool) -> str:
+    canvas = _Canvas([p for corners in shapes.values() for p in corners], scale)
+    # which placement covers each cell: two copies of a piece side by side are two pieces
+    owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
+    sides: dict[tuple, list[int | None]] = {}
+    ends: dict[tuple, tuple[XY, XY]] = {}
+    for cell, corners in shapes.items():
+        k = owner.get(cell)
+        fill = "white" if k is None else colour[solution.placements[k].piece]
+        points = " ".join(canvas.at(p) for p in corners)
+        canvas.parts.append(f'<polygon points="{points}" fill="{fill}"/>')
+        for p, q in zip(corners, corners[1:] + corners[:1], strict=True):
+            key = tuple(sorted((_key(p), _key(q))))
+            sides.setdefault(key, []).append(k)
+            ends[key] = (p, q)
+    for key, names in sides.items():
+        inner = len(names) == 2 and names[0] == names[1] and names[0] is not None
+        style = ('stroke="#000" stroke-opacity="0.25" stroke-width="1"' if inner else
+                 'stroke="#000" stroke-width="3" stroke-linecap="round"')
+        canvas.line(*ends[key], style)
+    if labels:
+        for placement in solution.placements:
+            middle = _centre([_centre(shapes[c]) for c in placement.cells])
+            cell = min(placement.cells, key=lambda c: _distance(_centre(shapes[c]), middle))
+            canvas.label(_centre(shapes[cell]), placement.piece, 0.4 * scale)
+    return canvas.document()
+
+
+def _segments_svg(solution: TilingSolution, lattice: str, region: list[Cell],
+                  colour: dict[str, str], scale: float, labels: bool) -> str:
+    lines = {seg: segment(lattice, seg) for seg in region}
+    canvas = _Canvas([p for pair in lines.values() for p in pair], scale)
+    for p, q in lines.values():
+        canvas.line(p, q, 'stroke="#bbb" stroke-width="1"')
+    for placement in solution.placements:
+        style = (f'stroke="{colour[placement.piece]}" stroke-width="{0.14 * scale:.1f}" '
+                 'stroke-linecap="round"')
+        for seg in placement.cells:
+            canvas.line(*lines[seg], style)
+    if labels:
+        for placement in solution.placements:
+            middles = [_centre(list(lines[s])) for s in placement.cells]
+            middle = _centre(middles)
+            canvas.label(min(middles, key=lambda m: _distance(m, middle)), placement.piece,
+                         0.3 * scale)
+    return canvas.document()
+
+
+def _distance(a: XY, b: XY) -> float:
+    return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2

@@ -1,0 +1,113 @@
+"""SVG pictures and X3D scenes of solutions: well-formed, every cell in its piece's
+colour, outlines exactly where two pieces (or a piece and the outside) meet."""
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from cpuzzler import catalog
+from cpuzzler.cli import main
+from cpuzzler.render.svg import PALETTE, colours
+
+SVG = "{http://www.w3.org/2000/svg}"
+CELL_PUZZLES = ["pentominoes-6x10", "pentominoes-8x8-hole", "hexiamonds-6x6",
+                "tetrahexes-4x7", "tangram-square", "soma"]
+SEGMENT_PUZZLES = ["tetrasticks-5x5", "polytrigs-23-hexagon", "pentatwigs-triangle"]
+
+
+def _adjacent_pairs_in_one_placement(solution):
+    """Pairs of neighbouring cells covered by the same placement (each once)."""
+    lattice = solution.tiling.region.lattice
+    pairs = set()
+    for placement in solution.placements:
+        cells = set(placement.cells)
+        for cell in cells:
+            for other in lattice.neighbours(cell):
+                if other in cells:
+                    pairs.add(frozenset((cell, other)))
+    return pairs
+
+
+@pytest.mark.parametrize("name", CELL_PUZZLES)
+def test_cell_pictures(name):
+    solution = catalog.get(name).build().first()
+    root = ET.fromstring(solution.svg())
+    polygons = root.findall(f"{SVG}polygon")
+    assert len(polygons) == len(solution.tiling.region)
+    colour = colours(p.name for p in solution.tiling.pieces)
+    fills = sorted(p.get("fill") for p in polygons)
+    assert fills == sorted(colour[p.piece] for p in solution.placements for _ in p.cells)
+    thin = [line for line in root.findall(f"{SVG}line") if line.get("stroke-opacity")]
+    if solution.tiling.region.lattice.name != "cubic":  # cubes: within a layer only
+        assert len(thin) == len(_adjacent_pairs_in_one_placement(solution))
+    names = [t.text for t in root.findall(f"{SVG}text")]
+    assert sorted(names) == sorted(2 * [p.piece for p in solution.placements])  # + halos
+
+
+def test_two_copies_side_by_side_are_outlined():
+    # The tangram's two large triangles (both "L") touch along the diagonal: the line
+    # between them is a piece boundary, drawn thick.
+    solution = catalog.get("tangram-square").build().first()
+    large = [p for p in solution.placements if p.piece == "L"]
+    assert len(large) == 2
+    root = ET.fromstring(solution.svg())
+    inner = sum(1 for line in root.findall(f"{SVG}line") if line.get("stroke-opacity"))
+    assert inner == len(_adjacent_pairs_in_one_placement(solution))
+
+
+@pytest.mark.parametrize("name", SEGMENT_PUZZLES)
+def test_segment_pictures(name):
+    solution = catalog.get(name).build().first()
+    root = ET.fromstring(solution.svg())
+    lines = root.findall(f"{SVG}line")
+    grey = [line for line in lines if line.get("stroke") == "#bbb"]
+    assert len(grey) == len(solution.tiling.region)
+    colour = colours(p.name for p in solution.tiling.pieces)
+    drawn = sorted(line.get("stroke") for line in lines if line.get("stroke") != "#bbb")
+    assert drawn == sorted(colour[p.piece] for p in solution.placements for _ in p.cells)
+
+
+def test_x3d_scene_of_the_soma_cube():
+    solution = catalog.get("soma").build().first()
+    root = ET.fromstring(solution.x3d())
+    assert root.tag == "X3D"
+    boxes = root.findall(".//Box")
+    assert len(boxes) == 27
+    translations = {tuple(float(v) for v in t.get("translation").split())
+                    for t in root.findall(".//Transform")}
+    assert translations == {(x + 0.5, y + 0.5, z + 0.5) for x in range(3) for y in range(3)
+                            for z in range(3)}
+    assert len(root.findall(".//Material")) == 7
+    assert len(root.findall(".//Group")) == 7
+
+
+def test_x3d_only_for_cubes():
+    solution = catalog.get("pentominoes-6x10").build().first()
+    with pytest.raises(ValueError, match="polycubes"):
+        solution.x3d()
+
+
+def test_colours_are_distinct_for_many_pieces():
+    table = colours(f"p{k}" for k in range(60))
+    assert len(set(table.values())) == 60
+    assert list(table.values())[:len(PALETTE)] == list(PALETTE)
+
+
+def test_cli_writes_a_picture_per_solution(tmp_path, capsys):
+    svg, x3d = tmp_path / "soma.svg", tmp_path / "soma.x3d"
+    assert main(["solve", "soma", "-n", "2", "--svg", str(svg), "--x3d", str(x3d)]) == 0
+    for path in (svg, x3d, tmp_path / "soma-2.svg", tmp_path / "soma-2.x3d"):
+        ET.parse(path)
+    assert not (tmp_path / "soma-3.svg").exists()
+
+
+@pytest.mark.parametrize("argv, problem", [
+    (["solve", "hexiamonds-6x6", "--x3d", "h.x3d"], "polycubes"),
+    (["solve", "queens-8", "--svg", "q.svg"], "tilings only"),
+    (["solve", "soma", "--count", "--svg", "s.svg"], "not with --count"),
+])
+def test_cli_picture_errors(argv, problem, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert problem in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())
