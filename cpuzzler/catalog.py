@@ -113,6 +113,9 @@ ENTRIES = [
           "3x3x3 cube", lambda: Tiling(pieces.diabolical(), cubic.box(3, 3, 3)), 13, 624),
     Entry("bedlam-cube", "the Bedlam cube: 13 pieces in a 4x4x4 cube",
           lambda: Tiling(pieces.bedlam(), cubic.box(4, 4, 4)), 19186, 460464),
+    Entry("google-cube", "the Google cube: Soma's V, T, Z and four L in a 3x3x3 cube (pieces "
+          "reconstructed from aps's count)",
+          lambda: Tiling(pieces.google_cube(), cubic.box(3, 3, 3)), 282, 13536),
     Entry("soma-w-wall", "the 7 Soma pieces as a W-shaped wall 3 deep (aps: impossible)",
           _soma_wall(W_WALL), 0, 0),
     Entry("soma-z-wall", "the 7 Soma pieces as a zigzag wall 3 deep",

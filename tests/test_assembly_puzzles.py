@@ -61,6 +61,16 @@ def test_diabolical_cube_raw_count_on_the_reference_engine():
     assert [len(p) for p in pieces.diabolical()] == [2, 3, 4, 5, 6, 7]
 
 
+def test_google_cube_on_two_engines_and_both_methods():
+    # aps's 282 for the reconstructed piece set (see pieces.google_cube): the reduction on
+    # the native engine, every solution listed and deduplicated on the reference engine.
+    puzzle = Tiling(pieces.google_cube(), cubic.box(3, 3, 3))
+    assert puzzle.count_both() == (282, 13536)
+    assert puzzle.count_both(method="dedup", engine="python") == (282, 13536)
+    assert sorted((p.name, p.copies, len(p)) for p in puzzle.pieces) == [
+        ("L", 4, 4), ("T", 1, 4), ("V", 1, 3), ("Z", 1, 4)]
+
+
 def test_bedlam_pieces_fill_the_cube():
     shapes = pieces.bedlam()
     assert sorted(len(p) for p in shapes) == [4] + [5] * 12

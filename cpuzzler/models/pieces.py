@@ -252,6 +252,18 @@ def bedlam() -> list[Piece]:
     return _set(cubic, BEDLAM_CELLS, "one-sided")
 
 
+def google_cube() -> list[Piece]:
+    """The "Google cube" of the aps seed, a Soma-like 3x3x3 puzzle with a repeated piece:
+    Soma's V, T and Z and four copies of its L (27 cubes, all pieces flat).
+
+    The seed gives only its count (282 assemblies); the pieces are not in our sources.
+    This set is the one set of tricubes and tetracubes with a repeated piece (2 tricubes,
+    8 tetracubes, mirror images apart: 4,106 sets of 27 cubes) whose count is 282
+    (``examples/google_cube_search.py`` runs that search)."""
+    named = {p.name: p for p in soma()}
+    return [named["V"], named["L"].with_copies(4), named["T"], named["Z"]]
+
+
 def pentacubes() -> list[Piece]:
     """The 29 pentacubes under rotation: the 12 solid pentominoes, then the 17 non-planar
     ones named Q01 .. Q17 in canonical order."""
