@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
+from cpuzzler.grids.region import Region
 from cpuzzler.models import Sudoku, Tiling, domino_puzzle, dpf, latin_square, pieces, queens
 from cpuzzler.models.dominoes import FAASE_GRID_AS_PRINTED, FAASE_GRID_CORRECTED
 from cpuzzler.models.nuts import drive_ya_nuts
@@ -46,6 +47,33 @@ def _solid(*dims: int) -> Callable[[], Tiling]:
 # Kadon's "Iamond Hex": a hexagon of side 3 with a tab of three triangles on each side,
 # turned a little (6 rotations, no reflection); drawn in the triangular lattice's own
 # coordinates (two characters per x: the upward triangle, then the downward one).
+def _ring(height: int, depth: int, width: int) -> Callable[[], Tiling]:
+    """Polyform Puzzler's solid pentomino ring HxDxW: a wall ``height`` high, one cube
+    thick, around a ``depth`` x ``width`` rectangle."""
+    return lambda: Tiling(pieces.solid_pentominoes(), cubic.ring_wall(width, depth, height))
+
+
+def _tetrahexes(region: Callable[[], object]) -> Callable[[], Tiling]:
+    return lambda: Tiling(pieces.tetrahexes(), region())
+
+
+def _hexiamonds(region: Callable[[], object]) -> Callable[[], Tiling]:
+    return lambda: Tiling(pieces.hexiamonds(), region())
+
+
+def _bitten_hexagon(bite_centre: tuple[int, int], bite: int = 2) -> Callable[[], object]:
+    """The hexagon of side 4 (centre (4, 4)) without a hexagon of side ``bite``."""
+    return lambda: triangular.hexagon(4).without(triangular.hexagon(bite, bite_centre).cells)
+
+
+def _trefoil():
+    """Three hexagons of side 2, each sharing a side with the other two."""
+    cells = set()
+    for centre in ((2, 2), (4, 4), (0, 6)):
+        cells |= triangular.hexagon(2, centre).cells
+    return Region(triangular.lattice, cells)
+
+
 def _soma_wall(drawing: str) -> Callable[[], Tiling]:
     return lambda: Tiling(pieces.soma(), cubic.prism(square.from_ascii(drawing).cells, 3))
 
@@ -102,6 +130,18 @@ ENTRIES = [
     Entry("solid-pentominoes-ring-3x4x8", "the 12 solid pentominoes as a ring wall 3 high "
           "around a 4x8 rectangle (seed 001: impossible)",
           lambda: Tiling(pieces.solid_pentominoes(), cubic.ring_wall(8, 4, 3)), 0, 0),
+    Entry("solid-pentominoes-ring-3x3x9", "the 12 solid pentominoes as a ring wall 3 high "
+          "around a 3x9 rectangle", _ring(3, 3, 9), 3, 24),
+    Entry("solid-pentominoes-ring-3x5x7", "the 12 solid pentominoes as a ring wall 3 high "
+          "around a 5x7 rectangle", _ring(3, 5, 7), 1, 8),
+    Entry("solid-pentominoes-ring-5x3x5", "the 12 solid pentominoes as a ring wall 5 high "
+          "around a 3x5 rectangle", _ring(5, 3, 5), 186, 1488),
+    Entry("solid-pentominoes-ring-6x3x4", "the 12 solid pentominoes as a ring wall 6 high "
+          "around a 3x4 rectangle", _ring(6, 3, 4), 46, 368),
+    Entry("solid-pentominoes-ring-3x6x6", "the 12 solid pentominoes as a ring wall 3 high "
+          "around a 6x6 square (impossible)", _ring(3, 6, 6), 0, 0),
+    Entry("solid-pentominoes-ring-5x4x4", "the 12 solid pentominoes as a ring wall 5 high "
+          "around a 4x4 square (impossible)", _ring(5, 4, 4), 0, 0),
     Entry("slothouber-graatsma", "six 1x2x2 blocks and three unit cubes in a 3x3x3 cube",
           lambda: Tiling([_block("B", 2, 2, 1, 6), _block("u", 1, 1, 1, 3)],
                          cubic.box(3, 3, 3)), 1, 8),
@@ -128,6 +168,30 @@ ENTRIES = [
           lambda: Tiling(pieces.hexiamonds(), triangular.parallelogram(9, 4)), 74, 148),
     Entry("hexiamonds-snowflake", "the 12 hexiamonds in a snowflake (Kadon's Iamond Hex)",
           lambda: Tiling(pieces.hexiamonds(), triangular.from_ascii(SNOWFLAKE)), 55, 330),
+    Entry("hexiamonds-trapezium-4x11", "the 12 hexiamonds in a trapezium 4 high on a base "
+          "of 11", _hexiamonds(lambda: triangular.trapezium(11, 4)), 76, 152),
+    Entry("hexiamonds-elongated-hexagon-4x10", "the 12 hexiamonds in a 4x10 parallelogram "
+          "with its acute corners clipped",
+          _hexiamonds(lambda: triangular.elongated_hexagon(10, 4)), 856, 3424),
+    Entry("hexiamonds-ring", "the 12 hexiamonds in a hexagon of side 4 with a hole of side "
+          "2 one unit off centre", _hexiamonds(_bitten_hexagon((5, 4))), 11, 22),
+    Entry("hexiamonds-ring-centred", "the 12 hexiamonds in a hexagon of side 4 with a "
+          "centred hole of side 2", _hexiamonds(_bitten_hexagon((4, 4))), 0, 0),
+    Entry("hexiamonds-crescent", "the 12 hexiamonds in a hexagon of side 4 with a hexagon "
+          "of side 2 bitten from a corner", _hexiamonds(_bitten_hexagon((6, 4))), 87, 174),
+    Entry("hexiamonds-crescent-2", "the 12 hexiamonds in a hexagon of side 4 with a "
+          "hexagon of side 2 bitten from a side", _hexiamonds(_bitten_hexagon((5, 5))), 2, 4),
+    Entry("hexiamonds-coin", "the 12 hexiamonds in a 6x8 elongated hexagon with a "
+          "hexagonal hole in the middle",
+          _hexiamonds(lambda: triangular.elongated_hexagon(8, 6).without(
+              triangular.hexagon(1, (4, 3)).cells)), 304, 1216),
+    Entry("hexiamonds-trefoil", "the 12 hexiamonds in three joined hexagons of side 2",
+          _hexiamonds(_trefoil), 640, 3840),
+    Entry("tetrahexes-3x10-clipped", "the 7 tetrahexes in rows of 9, 10 and 9",
+          _tetrahexes(lambda: hexagonal.elongated_hexagon(10, 3)), 2, 8),
+    Entry("tetrahexes-coin", "the 7 tetrahexes in rows of 5, 6, 7, 6, 5 without the "
+          "middle cell", _tetrahexes(lambda: hexagonal.elongated_hexagon(7, 5).without(
+              [(3, 2)])), 4, 16),
     Entry("tetrasticks-5x5", "15 of the 16 tetrasticks (one of H J L N Y left out) on the "
           "grid of a 5x5 square, no two crossing",
           lambda: Tiling(pieces.tetrasticks(), sticks.rectangle(5, 5), optional="HJLNY"),

@@ -7,6 +7,7 @@ import pytest
 from cpuzzler import catalog
 from cpuzzler.cli import main
 from cpuzzler.models import Tiling
+from cpuzzler.parts import count_in_parts
 
 SLOW = {"solid-pentominoes-3x4x5", "tetrasticks-5x5", "conway-5x5x5", "bedlam-cube"}
 RAW_TOO_SLOW = {"bedlam-cube"}  # 460464 solutions: the raw count only by the reduction
@@ -88,3 +89,31 @@ def test_solid_pentominoes_3x4x5_on_the_reference_engine():
     with ProcessPoolExecutor(2) as pool:
         counts = list(pool.map(_reduced_part_count, tasks))
     assert (sum(u for u, _ in counts), sum(r for _, r in counts)) == (3940, 31520)
+
+
+# Polyform Puzzler's puzzles from seed 001's list (its counts, up to symmetry), on the
+# second engine: the plain Python reference engine over the same symmetry reduction, its
+# parts counted in two processes.
+POLYFORM_PUZZLER_LIST = {
+    "pentominoes-3x20": False, "pentominoes-4x15": True, "pentominoes-5x12": True,
+    "pentominoes-6x10": True, "pentominoes-8x8-hole": False,
+    "solid-pentominoes-2x3x10": False, "solid-pentominoes-2x5x6": True,
+    "solid-pentominoes-ring-3x3x9": False, "solid-pentominoes-ring-3x5x7": False,
+    "solid-pentominoes-ring-5x3x5": False, "solid-pentominoes-ring-6x3x4": False,
+    "solid-pentominoes-ring-3x6x6": False, "solid-pentominoes-ring-5x4x4": False,
+    "tetrahexes-4x7": False, "tetrahexes-3x10-clipped": False, "tetrahexes-coin": False,
+    "hexiamonds-6x6": False, "hexiamonds-4x9": False, "hexiamonds-snowflake": False,
+    "hexiamonds-trapezium-4x11": False, "hexiamonds-elongated-hexagon-4x10": True,
+    "hexiamonds-ring": False, "hexiamonds-ring-centred": False,
+    "hexiamonds-crescent": False, "hexiamonds-crescent-2": False,
+    "hexiamonds-coin": False, "hexiamonds-trefoil": False,
+}  # name: slow (over 10 s)
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=[pytest.mark.slow] if slow else [])
+    for name, slow in POLYFORM_PUZZLER_LIST.items()])
+def test_polyform_puzzler_list_on_the_reference_engine(name):
+    entry = catalog.get(name)
+    counts = count_in_parts(entry.build(), symmetry="unique", engine="python", jobs=2)
+    assert counts == (entry.unique, entry.raw) and counts[0].complete

@@ -36,6 +36,19 @@ def hexagon(side: int) -> Region:
                             if abs(x + y) <= r])
 
 
+def elongated_hexagon(middle: int, rows: int) -> Region:
+    """``rows`` rows (odd) along the x axis, the middle one ``middle`` cells long, each
+    other row one cell shorter than the one nearer the middle: a parallelogram with its
+    two acute corners clipped.
+
+    >>> sorted(len([c for c in elongated_hexagon(10, 3) if c[1] == y]) for y in range(3))
+    [9, 9, 10]
+    """
+    k = rows // 2
+    return Region(lattice, [(x, y) for x in range(middle) for y in range(rows)
+                            if k <= x + y <= middle + rows - 2 - k])
+
+
 def triangle(side: int) -> Region:
     """The triangle of hexagons with ``side`` cells on each side."""
     return Region(lattice, [(x, y) for x in range(side) for y in range(side - x)])

@@ -8,7 +8,7 @@ Puzzler numbers them; 12 symmetries.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cpuzzler.grids.hexagonal import MIRROR, ROTATE_60
 from cpuzzler.grids.lattice import Cell, Lattice, generate_group
@@ -59,16 +59,51 @@ def triangle(side: int) -> Region:
                             for z in (0, 1) if x + y + z < side])
 
 
-def hexagon(side: int) -> Region:
-    """The hexagon of side ``side`` (6 * side**2 triangles)."""
-    cells = []
-    for x in range(-side - 1, side + 1):
-        for y in range(-side - 1, side + 1):
-            for z in (0, 1):
-                if all(max(abs(a), abs(b), abs(a + b)) <= side
-                       for a, b in vertices((x, y, z))):
-                    cells.append((x + side, y + side, z))
-    return Region(lattice, cells)
+def where(inside: Callable[[int, int], bool], extent: int) -> Region:
+    """The triangles whose three corners (lattice points (a, b), |a|, |b| <= extent) all
+    pass ``inside``: a region drawn by its outline.
+
+    >>> len(where(lambda a, b: a >= 0 and b >= 0 and a + b <= 3, 5))  # triangle(3)
+    9
+    """
+    return Region(lattice, [(x, y, z) for x in range(-extent, extent)
+                            for y in range(-extent, extent) for z in (0, 1)
+                            if all(inside(a, b) for a, b in vertices((x, y, z)))])
+
+
+def _in_hexagon(side: int, centre: tuple[int, int]) -> Callable[[int, int], bool]:
+    ca, cb = centre
+    return lambda a, b: max(abs(a - ca), abs(b - cb), abs(a - ca + b - cb)) <= side
+
+
+def hexagon(side: int, centre: tuple[int, int] | None = None) -> Region:
+    """The hexagon of side ``side`` (6 * side**2 triangles) around the lattice point
+    ``centre`` (by default (side, side), so that no coordinate is negative)."""
+    centre = (side, side) if centre is None else centre
+    return where(_in_hexagon(side, centre), side + 1 + max(map(abs, centre)))
+
+
+def trapezium(base: int, height: int) -> Region:
+    """The trapezium ``height`` rows high on a base ``base`` long, its sides at 60 and 120
+    degrees (so its top is base - height long).
+
+    >>> len(trapezium(11, 4))
+    72
+    """
+    return where(lambda a, b: 0 <= b <= height and a >= 0 and a + b <= base, base + height)
+
+
+def elongated_hexagon(middle: int, height: int) -> Region:
+    """The hexagon ``height`` rows high (even) whose middle line is ``middle`` long and
+    whose top and bottom are ``height // 2`` shorter: a parallelogram with its two acute
+    corners clipped.
+
+    >>> len(elongated_hexagon(10, 4))
+    72
+    """
+    half = height // 2
+    return where(lambda a, b: 0 <= b <= height and a >= 0 and a + b >= half
+                 and a <= middle and a + b <= middle + half, middle + height)
 
 
 def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
