@@ -121,7 +121,13 @@ ENTRIES = [
               [(3, 3), (3, 4), (4, 3), (4, 4)])), 65, 520),
     Entry("soma", "Piet Hein's 7 Soma pieces in a 3x3x3 cube",
           lambda: Tiling(pieces.soma(), cubic.box(3, 3, 3)), 240, 11520),
-    Entry("solid-pentominoes-2x3x10", "the 12 solid pentominoes in a 2x3x10 box",
+    Entry("one-sided-pentominoes-3x30", "the 18 one-sided pentominoes in a 3x30 rectangle",
+          lambda: Tiling(pieces.one_sided_pentominoes(), square.rectangle(30, 3)), 46, 184),
+    Entry("tetracubes-2x2x8", "the 8 tetracubes in a 2x2x8 box (Polyform Puzzler: 224 up "
+          "to rotation, mirror images apart)",
+          lambda: Tiling(pieces.tetracubes(), cubic.box(2, 2, 8)), 112, 1792),
+    Entry("solid-pentominoes-2x3x10", "the 12 solid pentominoes in a 2x3x10 box (Polyform "
+          "Puzzler's puzzle module: 12; its FAQ's list says 10)",
           _solid(2, 3, 10), 12, 96),
     Entry("solid-pentominoes-2x5x6", "the 12 solid pentominoes in a 2x5x6 box",
           _solid(2, 5, 6), 264, 2112),

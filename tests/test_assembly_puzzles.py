@@ -48,6 +48,13 @@ def test_soma_figures_match_polyform_puzzler_up_to_rotation(name):
     assert raw_again == raw and 2 * unique == rotations
 
 
+def test_tetracubes_2x2x8_up_to_rotation_as_polyform_puzzler_counts():
+    puzzle = Tiling(pieces.tetracubes(), cubic.box(2, 2, 8))
+    assert puzzle.count_both(symmetry="rotations") == (224, 1792)
+    assert puzzle.count_both(symmetry="rotations", method="dedup", engine="python") == \
+        (224, 1792)
+
+
 def test_rotations_mode_on_cpsat_with_lex_leaders():
     region, published = SOMA_FIGURES["high wall"]
     puzzle = Tiling(pieces.soma(), region)

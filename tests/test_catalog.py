@@ -97,6 +97,7 @@ def test_solid_pentominoes_3x4x5_on_the_reference_engine():
 POLYFORM_PUZZLER_LIST = {
     "pentominoes-3x20": False, "pentominoes-4x15": True, "pentominoes-5x12": True,
     "pentominoes-6x10": True, "pentominoes-8x8-hole": False,
+    "one-sided-pentominoes-3x30": True, "tetracubes-2x2x8": False,
     "solid-pentominoes-2x3x10": False, "solid-pentominoes-2x5x6": True,
     "solid-pentominoes-ring-3x3x9": False, "solid-pentominoes-ring-3x5x7": False,
     "solid-pentominoes-ring-5x3x5": False, "solid-pentominoes-ring-6x3x4": False,
