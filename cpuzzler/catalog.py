@@ -116,6 +116,8 @@ ENTRIES = [
           1010, 4040),
     Entry("pentominoes-6x10", "the 12 pentominoes in a 6x10 rectangle", _pentominoes(10, 6),
           2339, 9356),
+    Entry("pentominoes-3x20-ring", "the 12 pentominoes on a 3x20 ring (the rectangle joined "
+          "at its ends)", lambda: Tiling(pieces.pentominoes(), square.cylinder(20, 3)), 2, 160),
     Entry("pentominoes-8x8-hole", "the 12 pentominoes in an 8x8 square without its centre",
           lambda: Tiling(pieces.pentominoes(), square.rectangle(8, 8).without(
               [(3, 3), (3, 4), (4, 3), (4, 4)])), 65, 520),

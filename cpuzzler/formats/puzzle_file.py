@@ -9,6 +9,7 @@ its own drawn or listed, or both)::
     [region]
     rectangle = [10, 6]                # or box, parallelogram, triangle, hexagon, ...
     without = []                       # cells taken out
+    wrap = "x"                         # join opposite sides: "x", "y" or "xy" (cells)
     [pieces]
     set = "pentominoes"                # a set of cpuzzler.models.pieces
     kind = "free"                      # or "one-sided"
@@ -50,7 +51,7 @@ from cpuzzler.models.tiling import CROSSING_RULES, Tiling
 LATTICES = {m.lattice.name: m for m in (square, triangular, hexagonal, cubic, sticks, trigs,
                                         twigs)}
 SHAPES = ("rectangle", "box", "parallelogram", "triangle", "hexagon", "ring", "ring_wall",
-          "diamond")
+          "diamond", "cylinder", "torus", "trapezium", "elongated_hexagon")
 # Edge lattices without a drawing of their own are drawn as the cells they outline.
 CELL_DRAWINGS = {"trigs": triangular, "twigs": hexagonal}
 
@@ -59,13 +60,14 @@ PIECE_SETS: dict[str, Callable[..., list[pieces.Piece]]] = {
         "monomino", "domino", "trominoes", "tetrominoes", "pentominoes",
         "one_sided_pentominoes", "hexominoes", "soma", "tetracubes", "solid_pentominoes",
         "pentacubes", "hexiamonds", "heptiamonds", "tetrahexes", "pentahexes",
-        "tetrasticks", "polysticks_1234", "welded_tetrasticks", "diabolical", "bedlam")}
+        "tetrasticks", "polysticks_1234", "welded_tetrasticks", "diabolical", "bedlam",
+        "google_cube")}
 WITH_KIND = {"pentominoes", "hexominoes", "hexiamonds", "heptiamonds", "tetrahexes",
              "pentahexes", "tetrasticks", "welded_tetrasticks"}
 WITH_ORDERS = {"polytrigs": pieces.polytrigs, "polytwigs": pieces.polytwigs}
 
 TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
-REGION_KEYS = set(SHAPES) | {"drawing", "without"}
+REGION_KEYS = set(SHAPES) | {"drawing", "without", "wrap"}
 PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional"}
 PIECE_KEYS = {"name", "drawing", "cells", "copies", "kind"}
 
@@ -185,7 +187,23 @@ class _Reader:
         if any(len(c) != grid.lattice.dimensions for c in holes):
             raise self.error(f"cells of the {grid.lattice.name} lattice have "
                              f"{grid.lattice.dimensions} coordinates", "without")
-        return region.without(holes)
+        region = region.without(holes)
+        return self.wrapped(region, spec["wrap"]) if "wrap" in spec else region
+
+    def wrapped(self, region: Region, axes: Any) -> Region:
+        """The region with the axes named in ``axes`` ("x", "xy", ...) wrapping around,
+        each with the period its cells span."""
+        lattice = region.lattice
+        names = "xyz"[:lattice.translated]
+        if lattice.ends is not None:
+            raise self.error(f"wrap is for cell lattices, not {lattice.name}", "wrap")
+        if not isinstance(axes, str) or not axes or any(a not in names for a in axes):
+            raise self.error(f"wrap names axes: one or more of {', '.join(names)}", "wrap")
+        wrap = [max(c[k] for c in region.cells) + 1 if names[k] in axes else None
+                for k in range(lattice.translated)]
+        if any(min(c[k] for c in region.cells) != 0 for k in range(len(wrap)) if wrap[k]):
+            raise self.error("a wrapped axis needs cells from coordinate 0 on", "wrap")
+        return Region(lattice, region.cells, path=self.path, wrap=wrap)
 
     def drawing(self, grid: Any, text: Any, key: str = "drawing") -> Region:
         if not isinstance(text, str):

@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
+import itertools
 import textwrap
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from cpuzzler.errors import InputFormatError
 from cpuzzler.grids.lattice import Cell, Lattice, Symmetry
@@ -18,15 +19,44 @@ EMPTY = " ."
 
 
 class Region:
-    """A set of cells of ``lattice``."""
+    """A set of cells of ``lattice``.
 
-    def __init__(self, lattice: Lattice, cells: Iterable[Cell], *, path: str = "<string>"):
+    ``wrap`` makes a cylinder or a torus: a period for each translated coordinate (None
+    where it does not wrap); a piece leaving the region on one side comes back on the
+    other. The cells must then lie in 0 <= coordinate < period.
+
+    >>> from cpuzzler.grids import square
+    >>> ring = Region(square.lattice, square.rectangle(20, 3).cells, wrap=(20, None))
+    >>> ring.reduce((21, 1)), len(ring.cell_maps())  # 20 turns, each also mirrored 2 ways
+    ((1, 1), 80)
+    """
+
+    def __init__(self, lattice: Lattice, cells: Iterable[Cell], *, path: str = "<string>",
+                 wrap: Sequence[int | None] | None = None):
         self.lattice = lattice
         self.cells = frozenset(tuple(c) for c in cells)
         for cell in self.cells:
             if len(cell) != lattice.dimensions:
                 raise InputFormatError(
                     f"cell {cell} does not fit the {lattice.name} lattice", path=path)
+        self.wrap = None if wrap is None or not any(wrap) else tuple(wrap)
+        if self.wrap is not None:
+            if lattice.ends is not None or len(self.wrap) != lattice.translated:
+                raise InputFormatError(f"wrap {tuple(wrap)} does not fit the {lattice.name} "
+                                       f"lattice (one period per coordinate of a cell "
+                                       f"lattice)", path=path)
+            outside = [c for c in self.cells if self.reduce(c) != c]
+            if outside:
+                raise InputFormatError(f"cell {min(outside)} lies outside the wrapped "
+                                       f"range 0 .. period - 1", path=path)
+
+    def reduce(self, cell: Cell) -> Cell:
+        """The cell a wrapped region means by ``cell`` (the cell itself without wrap)."""
+        if self.wrap is None:
+            return cell
+        t = len(self.wrap)
+        return tuple(c % p if p else c for c, p in zip(cell[:t], self.wrap, strict=True)) \
+            + tuple(cell[t:])
 
     def __len__(self) -> int:
         return len(self.cells)
@@ -39,20 +69,55 @@ class Region:
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Region) and self.lattice is other.lattice
-                and self.cells == other.cells)
+                and self.cells == other.cells and self.wrap == other.wrap)
 
     def __hash__(self) -> int:
-        return hash(self.cells)
+        return hash((self.cells, self.wrap))
 
     def __repr__(self) -> str:
-        return f"Region({self.lattice.name}, {len(self.cells)} cells)"
+        wrap = "" if self.wrap is None else f", wrap={self.wrap}"
+        return f"Region({self.lattice.name}, {len(self.cells)} cells{wrap})"
 
     def without(self, cells: Iterable[Cell]) -> Region:
         """This region with some cells taken out (holes)."""
-        return Region(self.lattice, self.cells - {tuple(c) for c in cells})
+        return Region(self.lattice, self.cells - {tuple(c) for c in cells}, wrap=self.wrap)
 
     def union(self, cells: Iterable[Cell]) -> Region:
-        return Region(self.lattice, self.cells | {tuple(c) for c in cells})
+        return Region(self.lattice, self.cells | {tuple(c) for c in cells}, wrap=self.wrap)
+
+    def place(self, cells: Iterable[Cell]) -> tuple[Cell, ...] | None:
+        """Cells as the region holds them (wrapped), sorted; None if one falls outside or,
+        wrapped, two fall on the same cell."""
+        placed = {self.reduce(c) for c in cells}
+        if not placed <= self.cells or (self.wrap is not None and len(placed) != len(cells)):
+            return None
+        return tuple(sorted(placed))
+
+    def cell_maps(self, kind: str = "free") -> list[tuple[Symmetry, dict[Cell, Cell]]]:
+        """The region's symmetries as maps of its cells, each with the lattice symmetry
+        it turns cells by (the identity first). A wrapped region adds its turns (the
+        translations along a wrapped axis), keeping the maps that keep neighbours
+        neighbours."""
+        cells = sorted(self.cells)
+        base = [(g, dict(zip(cells, self.lattice.translate(self.lattice.transform(cells, g),
+                                                            shift), strict=True)))
+                for g, shift in self.symmetries(kind)]
+        if self.wrap is None:
+            return base
+        turns = list(itertools.product(*(range(p) if p else (0,) for p in self.wrap)))
+        touching = self._adjacent_pairs()
+        maps = []
+        for turn in turns:
+            for g, move in base:
+                moved = {c: self.reduce(self.lattice.translate([m], turn)[0])
+                         for c, m in move.items()}
+                if all((moved[a], moved[b]) in touching for a, b in touching):
+                    maps.append((g, moved))
+        return maps
+
+    def _adjacent_pairs(self) -> set[tuple[Cell, Cell]]:
+        return {(c, self.reduce(n)) for c in self.cells for n in self.lattice.neighbours(c)
+                if self.reduce(n) in self.cells}
 
     def symmetries(self, kind: str = "free") -> list[tuple[Symmetry, tuple[int, ...]]]:
         """The lattice symmetries (of the kind's group) that map this region onto itself,

@@ -42,6 +42,20 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     return Region(lattice, cells, path=path)
 
 
+def cylinder(width: int, height: int) -> Region:
+    """A width x height rectangle joined at its left and right ends (x wraps).
+
+    >>> len(cylinder(20, 3)), cylinder(20, 3).wrap
+    (60, (20, None))
+    """
+    return Region(lattice, rectangle(width, height).cells, wrap=(width, None))
+
+
+def torus(width: int, height: int) -> Region:
+    """A width x height rectangle whose opposite sides are joined (x and y wrap)."""
+    return Region(lattice, rectangle(width, height).cells, wrap=(width, height))
+
+
 def ring(width: int, height: int, thickness: int = 1) -> Region:
     """A rectangle with a rectangular hole, ``thickness`` cells wide all round.
 

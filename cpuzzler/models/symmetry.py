@@ -35,7 +35,8 @@ class PuzzleSymmetry:
             placement_group[(lattice.canonical(p.cells, p.kind), p.kind, p.copies)] = p.name
         self.elements: list[tuple[dict[Cell, Cell], dict[str, str]]] = []
         self.proper: list[bool] = []  # which elements are rotations
-        for g, shift in tiling.region.symmetries("free"):
+        self.wrapped = tiling.region.wrap is not None  # its turns are symmetries too
+        for g, move in tiling.region.cell_maps("free"):
             if rotations_only and not g.proper:
                 continue
             names = {}
@@ -48,9 +49,7 @@ class PuzzleSymmetry:
             else:
                 if sorted(names.values()) != sorted(names):
                     continue
-                cells = sorted(tiling.region.cells)
-                moved = lattice.translate(lattice.transform(cells, g), shift)
-                self.elements.append((dict(zip(cells, moved, strict=True)), names))
+                self.elements.append((move, names))
                 self.proper.append(g.proper)
 
     def __len__(self) -> int:
@@ -60,7 +59,8 @@ class PuzzleSymmetry:
         """What "unique" means for this puzzle, in words."""
         if len(self) == 1:
             return "the identity (the puzzle has no symmetry)"
-        return "rotation" if all(self.proper) else "rotation and reflection"
+        words = "rotation" if all(self.proper) else "rotation and reflection"
+        return words + (", turns included" if self.wrapped else "")
 
     def placement_image(self, placement: Placement, element: int
                         ) -> tuple[str, tuple[Cell, ...]]:

@@ -128,21 +128,24 @@ class Tiling:
 
     @cached_property
     def placements(self) -> list[Placement]:
-        """Every orientation of every piece at every position inside the region."""
-        lattice, region = self.region.lattice, self.region.cells
+        """Every orientation of every piece at every position inside the region (on a
+        wrapped region, also across its seams)."""
+        lattice = self.region.lattice
         t = lattice.translated
         anchors: dict[tuple[int, ...], list[Cell]] = {}
         for cell in self.region:
             anchors.setdefault(tuple(cell[t:]), []).append(cell)
         found = []
         for piece in self.pieces:
+            seen = set()  # on a wrapped region two offsets can give one placement
             for shape in piece.orientations():
                 first = shape[0]
                 for anchor in anchors.get(tuple(first[t:]), []):
                     offset = [anchor[k] - first[k] for k in range(t)]
-                    cells = lattice.translate(shape, offset)
-                    if all(c in region for c in cells):
-                        found.append(Placement(piece.name, tuple(sorted(cells))))
+                    cells = self.region.place(lattice.translate(shape, offset))
+                    if cells is not None and cells not in seen:
+                        seen.add(cells)
+                        found.append(Placement(piece.name, cells))
         return found
 
     @cached_property
