@@ -47,10 +47,18 @@ def _solid(*dims: int) -> Callable[[], Tiling]:
 # Kadon's "Iamond Hex": a hexagon of side 3 with a tab of three triangles on each side,
 # turned a little (6 rotations, no reflection); drawn in the triangular lattice's own
 # coordinates (two characters per x: the upward triangle, then the downward one).
-def _ring(height: int, depth: int, width: int) -> Callable[[], Tiling]:
-    """Polyform Puzzler's solid pentomino ring HxDxW: a wall ``height`` high, one cube
-    thick, around a ``depth`` x ``width`` rectangle."""
-    return lambda: Tiling(pieces.solid_pentominoes(), cubic.ring_wall(width, depth, height))
+# Polyform Puzzler's solid pentomino rings HxDxW (a wall H high, one cube thick, around a
+# D x W rectangle) and seed 001's counts (unique, raw); the last three have no solution.
+RING_WALLS = {(3, 3, 9): (3, 24), (3, 5, 7): (1, 8), (5, 3, 5): (186, 1488),
+              (6, 3, 4): (46, 368), (3, 4, 8): (0, 0), (3, 6, 6): (0, 0), (5, 4, 4): (0, 0)}
+
+
+def _ring_entry(height: int, depth: int, width: int, unique: int, raw: int) -> Entry:
+    return Entry(f"solid-pentominoes-ring-{height}x{depth}x{width}",
+                 f"the 12 solid pentominoes as a ring wall {height} high around a "
+                 f"{depth}x{width} rectangle" + (" (seed 001: impossible)" if not raw else ""),
+                 lambda: Tiling(pieces.solid_pentominoes(),
+                                cubic.ring_wall(width, depth, height)), unique, raw)
 
 
 def _tetrahexes(region: Callable[[], object]) -> Callable[[], Tiling]:
@@ -135,21 +143,7 @@ ENTRIES = [
           _solid(2, 5, 6), 264, 2112),
     Entry("solid-pentominoes-3x4x5", "the 12 solid pentominoes in a 3x4x5 box",
           _solid(3, 4, 5), 3940, 31520),
-    Entry("solid-pentominoes-ring-3x4x8", "the 12 solid pentominoes as a ring wall 3 high "
-          "around a 4x8 rectangle (seed 001: impossible)",
-          lambda: Tiling(pieces.solid_pentominoes(), cubic.ring_wall(8, 4, 3)), 0, 0),
-    Entry("solid-pentominoes-ring-3x3x9", "the 12 solid pentominoes as a ring wall 3 high "
-          "around a 3x9 rectangle", _ring(3, 3, 9), 3, 24),
-    Entry("solid-pentominoes-ring-3x5x7", "the 12 solid pentominoes as a ring wall 3 high "
-          "around a 5x7 rectangle", _ring(3, 5, 7), 1, 8),
-    Entry("solid-pentominoes-ring-5x3x5", "the 12 solid pentominoes as a ring wall 5 high "
-          "around a 3x5 rectangle", _ring(5, 3, 5), 186, 1488),
-    Entry("solid-pentominoes-ring-6x3x4", "the 12 solid pentominoes as a ring wall 6 high "
-          "around a 3x4 rectangle", _ring(6, 3, 4), 46, 368),
-    Entry("solid-pentominoes-ring-3x6x6", "the 12 solid pentominoes as a ring wall 3 high "
-          "around a 6x6 square (impossible)", _ring(3, 6, 6), 0, 0),
-    Entry("solid-pentominoes-ring-5x4x4", "the 12 solid pentominoes as a ring wall 5 high "
-          "around a 4x4 square (impossible)", _ring(5, 4, 4), 0, 0),
+    *[_ring_entry(*sizes, unique, raw) for sizes, (unique, raw) in RING_WALLS.items()],
     Entry("slothouber-graatsma", "six 1x2x2 blocks and three unit cubes in a 3x3x3 cube",
           lambda: Tiling([_block("B", 2, 2, 1, 6), _block("u", 1, 1, 1, 3)],
                          cubic.box(3, 3, 3)), 1, 8),

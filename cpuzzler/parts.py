@@ -74,6 +74,8 @@ def plan(problem: ExactCover | Tiling, symmetry: str = "raw", depth: int | None 
 
     symmetric: list[int] = []
     factor = 1
+    if not isinstance(problem, Tiling):
+        symmetry = "raw"  # an exact cover has no symmetry group of its own
     if isinstance(problem, Tiling) and symmetry != "raw":
         group, reduction = problem.group(symmetry), problem._reduction(symmetry)
         if len(group) == 1:

@@ -95,23 +95,28 @@ class Region:
 
     def cell_maps(self, kind: str = "free") -> list[tuple[Symmetry, dict[Cell, Cell]]]:
         """The region's symmetries as maps of its cells, each with the lattice symmetry
-        it turns cells by (the identity first). A wrapped region adds its turns (the
-        translations along a wrapped axis), keeping the maps that keep neighbours
-        neighbours."""
+        it turns cells by (the identity first). On a wrapped region a symmetry may also
+        turn the region around a wrapped axis; the maps kept are those that keep
+        neighbours (across the seams too) neighbours."""
         cells = sorted(self.cells)
-        base = [(g, dict(zip(cells, self.lattice.translate(self.lattice.transform(cells, g),
-                                                            shift), strict=True)))
-                for g, shift in self.symmetries(kind)]
+        lattice = self.lattice
         if self.wrap is None:
-            return base
-        turns = list(itertools.product(*(range(p) if p else (0,) for p in self.wrap)))
+            return [(g, dict(zip(cells, lattice.translate(lattice.transform(cells, g), shift),
+                                 strict=True))) for g, shift in self.symmetries(kind)]
+        t = lattice.translated
+        low = [min(c[k] for c in cells) for k in range(t)]
         touching = self._adjacent_pairs()
+        turns = list(itertools.product(*(range(p) if p else (0,) for p in self.wrap)))
         maps = []
-        for turn in turns:
-            for g, move in base:
-                moved = {c: self.reduce(self.lattice.translate([m], turn)[0])
-                         for c, m in move.items()}
-                if all((moved[a], moved[b]) in touching for a, b in touching):
+        for g in lattice.symmetries(kind):
+            image = lattice.transform(cells, g)
+            image_low = [min(c[k] for c in image) for k in range(t)]
+            for turn in turns:
+                shift = [low[k] - image_low[k] + turn[k] for k in range(t)]
+                moved = dict(zip(cells, map(self.reduce, lattice.translate(image, shift)),
+                                 strict=True))
+                if set(moved.values()) == self.cells and all(
+                        (moved[a], moved[b]) in touching for a, b in touching):
                     maps.append((g, moved))
         return maps
 
