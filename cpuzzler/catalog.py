@@ -211,7 +211,7 @@ ENTRIES = [
     Entry("tangram-square", "the seven tans in a square (aps: triangles of a 4x4 grid)",
           lambda: Tiling(pieces.tangram(), tetrakis.square(4)), 1, 8),
     Entry("drive-ya-nuts", "Drive Ya Nuts: seven numbered hexagonal nuts, touching sides "
-          "equal (the one solution in its 6 turns)", lambda: drive_ya_nuts().exact_cover,
+          "equal (the one solution in its 6 turns)", drive_ya_nuts,
           None, 6),
     Entry("queens-8", "eight queens on a chessboard, no two attacking", lambda: queens(8),
           None, 92),

@@ -124,11 +124,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _exact_cover_of(problem: object) -> ExactCover:
+    """The exact cover of a problem: itself, or its model's (a property or a method)."""
     if isinstance(problem, ExactCover):
         return problem
-    if isinstance(problem, Tiling):
-        return problem.exact_cover
-    return problem.exact_cover()
+    xc = problem.exact_cover
+    return xc() if callable(xc) else xc
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -247,6 +247,8 @@ def _print(problem: object, xc: ExactCover, solution: tuple[int, ...], number: i
         print()
     if isinstance(problem, Sudoku):
         print(f"solution {number}:\n{problem.filled(xc, solution)}")
+    elif hasattr(problem, "describe"):  # a model that says its solutions in its own terms
+        print(f"solution {number}:\n{problem.describe(solution)}")
     else:
         print(f"| solution {number}")
         for option in solution:
@@ -313,7 +315,7 @@ def _solve(args: argparse.Namespace) -> int:
             _draw(solution, found, args)
         reason = problem.exact_cover.stats.reason
     else:
-        xc = problem.exact_cover() if isinstance(problem, Sudoku) else problem
+        xc = _exact_cover_of(problem)
         if args.count:
             if _in_parts(args):
                 total = _count_in_parts(xc, args)[0]

@@ -93,3 +93,13 @@ def test_drive_ya_nuts_has_one_solution_up_to_turning_the_board():
     for p, a, q, b in _edges():  # touching sides show the same number
         assert puzzle.shows(placed[p], a) == puzzle.shows(placed[q], b)
 
+
+
+def test_cli_prints_drive_ya_nuts_as_nuts(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["solve", "drive-ya-nuts"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "solution 1:"
+    assert [line.split(":")[0] for line in lines[1:]] == [str(p) for p in range(7)]
+    assert sorted(line.split()[1] for line in lines[1:]) == sorted(MILTON_BRADLEY)
