@@ -126,6 +126,7 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
         work = plan(problem, symmetry, depth)
     deadline = None if time_limit is None else time.time() + time_limit
     saver = _Saver(checkpoint, work, done)
+    saver.save(now=True)  # a checkpoint that cannot be written fails before the work
     reason = DONE
     pending = [k for k in range(len(work.tasks)) if k not in done]
     results = _results(work, pending, engine, deadline, jobs)

@@ -1,7 +1,6 @@
 """Counting in parts: over processes, stopped by Ctrl-C or a time limit, and resumed."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -95,6 +94,25 @@ def test_bad_checkpoint_files_are_named(tmp_path, text, problem):
     assert str(checkpoint) in str(error.value)
 
 
+def test_unwritable_checkpoint_fails_before_counting(tmp_path):
+    checkpoint = str(tmp_path / "no-such-folder" / "q.json")
+    with pytest.raises(InputFormatError, match="cannot write the checkpoint") as error:
+        count_in_parts(queens(8), checkpoint=checkpoint,
+                       progress=lambda done, total: pytest.fail("counted"))
+    assert error.value.path == checkpoint
+    with pytest.raises(InputFormatError, match="cannot read the checkpoint"):
+        count_in_parts(queens(8), checkpoint=str(tmp_path))  # a folder
+
+
+def _parts_done(checkpoint):
+    """How many parts the checkpoint file records as done (0 while there is none)."""
+    try:
+        with open(checkpoint, encoding="utf-8") as f:
+            return len(json.load(f)["done"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
 def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     # A real SIGINT to a counting run in two processes on the slow reference engine:
     # exit status 130, the finished parts on file, and the next run completes the count.
@@ -104,9 +122,8 @@ def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     run = subprocess.Popen([*command, "--engine", "python"], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while not os.path.exists(checkpoint) and time.monotonic() < deadline:
+    while not _parts_done(checkpoint) and time.monotonic() < deadline:
         time.sleep(0.2)
-    time.sleep(1.5)
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=60)
     assert run.returncode == 130, err
