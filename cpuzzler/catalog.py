@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
-from cpuzzler.grids.region import Region
 from cpuzzler.models import Sudoku, Tiling, domino_puzzle, dpf, latin_square, pieces, queens
 from cpuzzler.models.dominoes import FAASE_GRID_AS_PRINTED, FAASE_GRID_CORRECTED
 from cpuzzler.models.nuts import drive_ya_nuts
@@ -76,10 +75,8 @@ def _bitten_hexagon(bite_centre: tuple[int, int], bite: int = 2) -> Callable[[],
 
 def _trefoil():
     """Three hexagons of side 2, each sharing a side with the other two."""
-    cells = set()
-    for centre in ((2, 2), (4, 4), (0, 6)):
-        cells |= triangular.hexagon(2, centre).cells
-    return Region(triangular.lattice, cells)
+    return triangular.hexagon(2, (2, 2)).union(triangular.hexagon(2, (4, 4)).cells
+                                               | triangular.hexagon(2, (0, 6)).cells)
 
 
 def _soma_wall(drawing: str) -> Callable[[], Tiling]:

@@ -77,7 +77,7 @@ def plan(problem: ExactCover | Tiling, symmetry: str = "raw", depth: int | None 
     if not isinstance(problem, Tiling):
         symmetry = "raw"  # an exact cover has no symmetry group of its own
     if isinstance(problem, Tiling) and symmetry != "raw":
-        group, reduction = problem.group(symmetry), problem._reduction(symmetry)
+        group, reduction = problem.group(symmetry), problem.reduction_for(symmetry)
         if len(group) == 1:
             xc = problem.exact_cover
         elif reduction.piece is None:

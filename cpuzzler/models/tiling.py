@@ -246,7 +246,7 @@ class Tiling:
         group = self.group(symmetry)
         if method == "lex":
             return self._count_lex_leaders(engine, time_limit, symmetry)
-        if method == "reduce" and len(group) > 1 and self._reduction(symmetry).piece is not None:
+        if method == "reduce" and len(group) > 1 and self.reduction_for(symmetry).piece is not None:
             return self._count_reduced(engine, time_limit, symmetry)
         unique = raw = 0
         for solution in self.solve(symmetry=symmetry, engine=engine, time_limit=time_limit):
@@ -300,7 +300,7 @@ class Tiling:
     def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str
                        ) -> tuple[Count, Count]:
         """Unique and raw counts by the symmetry reduction (see ``Reduction``)."""
-        reduction, group = self._reduction(symmetry), self.group(symmetry)
+        reduction, group = self.reduction_for(symmetry), self.group(symmetry)
         xc, _ = self.restricted(reduction.piece, reduction.free_reps)
         free = xc.count(engine=engine, time_limit=time_limit)
         unique, raw, reason = int(free), len(group) * int(free), free.reason
@@ -316,7 +316,7 @@ class Tiling:
         """The reduction's second part for one representative placement ``rep`` whose
         stabiliser is not trivial: (unique, raw, stop reason) of the solutions with the
         reduction's piece there, each kept when least among its stabiliser's images."""
-        reduction, group = self._reduction(symmetry), self.group(symmetry)
+        reduction, group = self.reduction_for(symmetry), self.group(symmetry)
         stabiliser = reduction.stabiliser(rep)
         sub, kept = self.restricted(reduction.piece, [rep])
         unique = raw = 0
@@ -342,7 +342,8 @@ class Tiling:
 
         return Reduction(self, self.rotations)
 
-    def _reduction(self, symmetry: str):
+    def reduction_for(self, symmetry: str):
+        """The reduction for a symmetry mode: ``reduction`` or ``rotation_reduction``."""
         return self.reduction if symmetry == "unique" else self.rotation_reduction
 
     @cached_property

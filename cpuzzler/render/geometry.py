@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import math
 
+from cpuzzler.grids import sticks, trigs, twigs
 from cpuzzler.grids import triangular as triangular_grid
-from cpuzzler.grids import trigs, twigs
 from cpuzzler.grids.lattice import Cell
 
 XY = tuple[float, float]
@@ -60,8 +60,8 @@ def polygon(lattice: str, cell: Cell) -> list[XY]:
 def segment(lattice: str, seg: Cell) -> tuple[XY, XY]:
     """The two ends of a unit segment of an edge lattice."""
     if lattice == "sticks":
-        x, y, z = seg
-        return (float(x), float(y)), (x + 1.0 - z, float(y + z))
+        p, q = sticks.ends(seg)
+        return (float(p[0]), float(p[1])), (float(q[0]), float(q[1]))
     if lattice == "trigs":
         p, q = trigs.ends(seg)
         return _skewed(*p), _skewed(*q)
