@@ -13,12 +13,14 @@
 A problem is a name from ``cpuzzler list``, a ``.toml`` puzzle file, a ``.dlx`` file
 (Knuth's format) or a ``.dpf`` file (Frans Faase's format).
 Exit status: 0 when a solution was found, 1 when none exists, 2 on bad input, 3 when a
-time limit stopped the search before it found any, 130 when Ctrl-C did.
+time limit stopped the search before it found any, 130 when Ctrl-C did, 70 on an internal
+error (a bug: one line asks for a report; ``--debug`` shows the traceback).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -27,7 +29,7 @@ from collections.abc import Sequence
 from cpuzzler import catalog
 from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
-from cpuzzler.errors import ExactCoverError, InputFormatError
+from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp, UsageError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
@@ -36,6 +38,44 @@ from cpuzzler.parts import count_in_parts
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Count
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
+
+
+def _seconds(text: str) -> float:
+    """A time limit: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"needs a positive number of seconds, not {text}")
+    return value
+
+
+def _positive(text: str) -> int:
+    """A count of solutions or processes: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a positive number, not {text}")
+    return value
+
+
+class Clock:
+    """The time limit of a whole command, set-up included: ``left()`` seconds remain.
+
+    >>> Clock(None).left() is None, 0 < Clock(5).left() <= 5
+    (True, True)
+    """
+
+    def __init__(self, time_limit: float | None) -> None:
+        self.end = None if time_limit is None else time.perf_counter() + time_limit
+
+    def left(self) -> float | None:
+        """The seconds that remain (``None``: no limit; 0 once it has run out)."""
+        return None if self.end is None else max(0.0, self.end - time.perf_counter())
 
 
 def _status(found: int, reason: str) -> int:
@@ -46,9 +86,9 @@ def _status(found: int, reason: str) -> int:
     return EXIT_NONE if reason in (DONE, LIMIT) else EXIT_UNDECIDED
 
 
-def load_problem(spec: str) -> ExactCover | Tiling | Sudoku:
+def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling | Sudoku:
     """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
-    ``.toml`` (puzzle) file."""
+    ``.toml`` (puzzle) file; reading a DLX file stops with ``TimeUp`` at ``clock``'s end."""
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
     if os.path.exists(spec):
@@ -56,7 +96,9 @@ def load_problem(spec: str) -> ExactCover | Tiling | Sudoku:
             return dpf.read(spec).exact_cover()
         if spec.endswith(".toml"):
             return puzzle_file.read(spec)
-        return ExactCover.from_dlx(spec)
+        from cpuzzler.formats import dlx
+
+        return dlx.read(spec, deadline=None if clock is None else clock.end)
     if spec.endswith((".dlx", ".dpf", ".toml")) or os.sep in spec:
         raise InputFormatError("no such file", path=spec)
     return catalog.get(spec).build()
@@ -69,12 +111,14 @@ def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cpuzzler", description="Solve and count polyform and exact-cover puzzles."
     )
+    parser.add_argument("--debug", action="store_true",
+                        help="show the traceback of an internal error")
     commands = parser.add_subparsers(dest="command", required=True)
     solve = commands.add_parser("solve", help="find one, several or all solutions, or count")
     solve.add_argument("problem", help=PROBLEM_HELP)
     mode = solve.add_mutually_exclusive_group()
     mode.add_argument("--all", action="store_true", help="print every solution as found")
-    mode.add_argument("-n", type=int, metavar="N", help="print at most N solutions")
+    mode.add_argument("-n", type=_positive, metavar="N", help="print at most N solutions")
     mode.add_argument("--count", action="store_true", help="print the number of solutions")
     solve.add_argument("--engine", choices=available_engines(), default=None,
                        help="the solver (default: dlx, the native engine)")
@@ -87,10 +131,14 @@ def _build_parser() -> argparse.ArgumentParser:
                             "placements cut by the symmetry; default), dedup (list all, keep "
                             "one per class), lex (lex-leader constraints; default for the "
                             "cpsat and sat engines)")
-    solve.add_argument("--time-limit", type=float, metavar="SECONDS",
-                       help="stop after this many seconds; a count is then a lower bound")
-    solve.add_argument("--jobs", type=int, default=1, metavar="N",
-                       help="with --count: count in parts over N processes")
+    solve.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
+                       help="stop after this many seconds, reading and set-up included; a "
+                            "count is then a lower bound")
+    solve.add_argument("--jobs", type=_positive, default=1, metavar="N",
+                       help="with --count: count in parts over N processes (at most one "
+                            "per part and, unless --jobs-beyond-cores, one per core)")
+    solve.add_argument("--jobs-beyond-cores", action="store_true",
+                       help="allow more processes than the machine has cores")
     solve.add_argument("--checkpoint", metavar="FILE",
                        help="with --count: record finished parts in FILE; a run stopped "
                             "(Ctrl-C, --time-limit) and started again with it goes on where "
@@ -111,7 +159,7 @@ def _build_parser() -> argparse.ArgumentParser:
     check.add_argument("problem", help=PROBLEM_HELP)
     check.add_argument("--engines", default="dlx,cpsat,sat",
                        help="comma-separated engines (default dlx,cpsat,sat)")
-    check.add_argument("--time-limit", type=float, metavar="SECONDS",
+    check.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                        help="per engine; a count cut short is shown, not compared")
     export = commands.add_parser("export", help="write the exact-cover problem for another "
                                                 "program")
@@ -149,10 +197,19 @@ def _engine_options(args: argparse.Namespace) -> dict[str, object]:
     options: dict[str, object] = {}
     if getattr(args, "sat_solver", None) or getattr(args, "encoding", None):
         if args.engine != "sat":
-            raise InputFormatError("--sat-solver and --encoding need --engine sat", path="-")
+            raise UsageError("--sat-solver and --encoding need --engine sat")
+        from cpuzzler.encoders.cnf import ENCODINGS
+        from cpuzzler.engines.sat import solver_names
+
         if args.sat_solver:
+            if args.sat_solver not in solver_names():
+                raise UsageError(f"--sat-solver: unknown SAT solver {args.sat_solver!r}; "
+                                 f"known: {', '.join(solver_names())}")
             options["solver"] = args.sat_solver
         if args.encoding:
+            if args.encoding not in ENCODINGS:
+                raise UsageError(f"--encoding: unknown encoding {args.encoding!r}; known: "
+                                 f"{', '.join(ENCODINGS)}")
             options["encoding"] = args.encoding
     return options
 
@@ -163,8 +220,8 @@ def _check(args: argparse.Namespace) -> int:
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     unknown = [e for e in engines if e not in available_engines()]
     if unknown or not engines:
-        raise InputFormatError(f"unknown engines {unknown}; known: "
-                               f"{', '.join(available_engines())}", path="--engines")
+        raise UsageError(f"--engines: unknown engines {unknown}; known: "
+                         f"{', '.join(available_engines())}")
     complete = {}
     print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
     for engine in engines:
@@ -172,6 +229,9 @@ def _check(args: argparse.Namespace) -> int:
         total = xc.count(engine=engine, time_limit=args.time_limit)
         seconds = time.perf_counter() - start
         print(f"{engine:8} {int(total):>12} {seconds:9.3f}  {total.reason}", flush=True)
+        if total.reason == INTERRUPTED:
+            print("interrupted: the engines after it were not run", file=sys.stderr)
+            return EXIT_INTERRUPTED
         if total.complete:
             complete[engine] = int(total)
     if len(set(complete.values())) > 1:
@@ -194,15 +254,13 @@ def _list() -> int:
 
 def _in_parts(args: argparse.Namespace) -> bool:
     """Whether to count in parts (``--jobs``, ``--checkpoint``); checks they fit the rest."""
-    if args.jobs < 1:
-        raise InputFormatError(f"--jobs needs a positive number, not {args.jobs}", path="--jobs")
     if args.jobs == 1 and args.checkpoint is None:
         return False
     if not args.count:
-        raise InputFormatError("--jobs and --checkpoint go with --count", path="-")
+        raise UsageError("--jobs and --checkpoint go with --count")
     if args.method not in (None, "reduce") or _engine_options(args):
-        raise InputFormatError("counting in parts uses the reduce method and plain engines",
-                               path="-")
+        raise UsageError("counting in parts uses the reduce method and plain engines "
+                         "(no --method, --sat-solver or --encoding)")
     return True
 
 
@@ -214,7 +272,8 @@ def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, C
     progress = _progress if sys.stderr.isatty() else None
     counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
                             jobs=args.jobs, checkpoint=args.checkpoint,
-                            time_limit=args.time_limit, progress=progress)
+                            time_limit=args.clock.left(), progress=progress,
+                            jobs_beyond_cores=args.jobs_beyond_cores)
     if progress is not None:
         print(file=sys.stderr)
     if not counts[0].complete and args.checkpoint:
@@ -229,7 +288,8 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace) -> int:
         asked, raw = _count_in_parts(tiling, args)
     else:
         asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
-                                       time_limit=args.time_limit, method=method)
+                                       time_limit=args.clock.left(), method=method,
+                                       **_engine_options(args))
     if args.symmetry == "raw":
         print(asked.describe())
     else:
@@ -285,22 +345,29 @@ def _check_pictures(problem: object, args: argparse.Namespace) -> None:
         return
     option = "--svg" if args.svg is not None else "--x3d"
     if not isinstance(problem, Tiling):
-        raise InputFormatError("pictures are drawn for tilings only", path=option)
+        raise UsageError(f"{option}: pictures are drawn for tilings only")
     if args.count:
-        raise InputFormatError("pictures are drawn of solutions, not with --count", path=option)
+        raise UsageError(f"{option}: pictures are drawn of solutions, not with --count")
+    for path in (args.svg, args.x3d):
+        if path is None:
+            continue
+        folder = os.path.dirname(path) or "."
+        if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            why = "is a folder" if os.path.isdir(path) else f"cannot write in {folder}"
+            raise InputFormatError(why, path=path)
     if args.x3d is not None and problem.region.lattice.name != "cubic":
-        raise InputFormatError(f"X3D scenes are for polycubes, not the "
-                               f"{problem.region.lattice.name} lattice", path="--x3d")
+        raise UsageError(f"--x3d: X3D scenes are for polycubes, not the "
+                         f"{problem.region.lattice.name} lattice")
 
 
 def _solve(args: argparse.Namespace) -> int:
-    problem = load_problem(args.problem)
-    _check_pictures(problem, args)
     start = time.perf_counter()
+    clock = args.clock
     limit = None if args.all else (args.n if args.n is not None else 1)
-    if limit is not None and limit < 1:
-        raise InputFormatError(f"-n needs a positive number, not {limit}", path="-n")
-    _in_parts(args)  # checks --jobs and --checkpoint before a long run
+    _in_parts(args)  # checks the options fit together before anything is read
+    options = _engine_options(args)
+    problem = load_problem(args.problem, clock)
+    _check_pictures(problem, args)
     if isinstance(problem, Tiling):
         if args.count:
             status = _count_tiling(problem, args)
@@ -308,8 +375,8 @@ def _solve(args: argparse.Namespace) -> int:
             return status
         found = 0
         for found, solution in enumerate(problem.solve(
-                limit, symmetry=args.symmetry, engine=args.engine, time_limit=args.time_limit),
-                start=1):
+                limit, symmetry=args.symmetry, engine=args.engine, time_limit=clock.left(),
+                **options), start=1):
             print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
                   end="", flush=True)
             _draw(solution, found, args)
@@ -320,15 +387,13 @@ def _solve(args: argparse.Namespace) -> int:
             if _in_parts(args):
                 total = _count_in_parts(xc, args)[0]
             else:
-                total = xc.count(engine=args.engine, time_limit=args.time_limit,
-                                 **_engine_options(args))
+                total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
             print(total.describe())
             print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
             return _status(total, total.reason)
         found = 0
         for found, solution in enumerate(
-            xc.solve(limit, engine=args.engine, time_limit=args.time_limit,
-                     **_engine_options(args)), start=1
+            xc.solve(limit, engine=args.engine, time_limit=clock.left(), **options), start=1
         ):
             _print(problem, xc, solution, found)
         reason = xc.stats.reason
@@ -339,7 +404,11 @@ def _solve(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    args = _build_parser().parse_args(argv)
+    try:
+        args = _build_parser().parse_args(argv)
+    except SystemExit as e:  # --help, or a bad option (argparse printed why)
+        return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
+    args.clock = Clock(getattr(args, "time_limit", None))
     try:
         if args.command == "list":
             return _list()
@@ -349,12 +418,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except TimeUp:
+        print("cpuzzler: the time limit ran out before the search began", file=sys.stderr)
+        return EXIT_UNDECIDED
     except KeyboardInterrupt:
         print("cpuzzler: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_FOUND
+    except MemoryError:
+        print("cpuzzler: error: out of memory: the problem is too large for this machine",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as e:  # a bug: one line asking for a report, unless --debug
+        if args.debug:
+            raise
+        print(f"cpuzzler: internal error ({type(e).__name__}: {e}); please report it with "
+              "the command that caused it (--debug shows the traceback)", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
 
 
 if __name__ == "__main__":

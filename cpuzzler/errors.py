@@ -20,3 +20,15 @@ class InputFormatError(ExactCoverError):
         self.path, self.line, self.column, self.problem = path, line, column, message
         where = path + (f":{line}" if line else "") + (f":{column}" if line and column else "")
         super().__init__(f"{where}: {message}")
+
+
+class UsageError(ExactCoverError):
+    """A command-line mistake: options that do not fit together, or a bad value.
+
+    >>> str(UsageError("--jobs needs a positive number, not 0"))
+    '--jobs needs a positive number, not 0'
+    """
+
+
+class TimeUp(Exception):
+    """The time limit ran out before the search began (while reading or building)."""

@@ -65,6 +65,8 @@ class ExactCover:
             raise ExactCoverError(f"an item name must be a non-empty string, not {name!r}")
         if name in self._index:
             raise ExactCoverError(f"item {name!r} is declared twice")
+        if not all(isinstance(b, int) and not isinstance(b, bool) for b in (lo, hi)):
+            raise ExactCoverError(f"item {name!r}: bounds must be whole numbers, not {lo!r}:{hi!r}")
         if secondary and (lo, hi) != (1, 1):
             raise ExactCoverError(f"secondary item {name!r} cannot have bounds")
         if lo < 0 or hi < 1 or lo > hi:
@@ -81,22 +83,24 @@ class ExactCover:
     def add_option(self, items: Iterable[str]) -> int:
         """Add an option covering the named items; return its index."""
         names = list(items)
-        if not names:
+        index = self._index
+        try:
+            indices = tuple([index[name] for name in names])
+        except (KeyError, TypeError):
+            unknown = next(n for n in names if not isinstance(n, str) or n not in index)
+            raise ExactCoverError(
+                f"option {len(self._options)} names unknown item {unknown!r}") from None
+        if not indices:
             raise ExactCoverError(f"option {len(self._options)} is empty")
-        indices = []
-        for name in names:
-            index = self._index.get(name)
-            if index is None:
-                raise ExactCoverError(f"option {len(self._options)} names unknown item {name!r}")
-            indices.append(index)
         if len(set(indices)) != len(indices):
             twice = next(n for n in names if names.count(n) > 1)
             raise ExactCoverError(f"option {len(self._options)} names item {twice!r} twice")
-        if all(self._secondary[i] for i in indices):
+        secondary = self._secondary
+        if all(secondary[i] for i in indices):
             raise ExactCoverError(
                 f"option {len(self._options)} names only secondary items: {' '.join(names)}"
             )
-        self._options.append(tuple(indices))
+        self._options.append(indices)
         return len(self._options) - 1
 
     # --- reading -----------------------------------------------------------------------
@@ -118,6 +122,10 @@ class ExactCover:
         """The ``(lo, hi)`` bounds of an item (secondary items: ``(0, 1)``)."""
         i = self._index[name]
         return (0, 1) if self._secondary[i] else (self._lo[i], self._hi[i])
+
+    def __contains__(self, name: object) -> bool:
+        """Whether ``name`` is a declared item."""
+        return name in self._index
 
     def is_secondary(self, name: str) -> bool:
         return self._secondary[self._index[name]]
@@ -143,8 +151,26 @@ class ExactCover:
         return containing
 
     def item_arrays(self) -> tuple[list[int], list[int], list[bool]]:
-        """Per item index: lo bounds, hi bounds, and whether it is secondary."""
-        return list(self._lo), list(self._hi), list(self._secondary)
+        """Per item index: lo bounds, hi bounds, and whether it is secondary.
+
+        The bounds are the effective ones engines search with: an item in ``d`` options can
+        be covered at most ``d`` times, so any bound above ``d + 1`` is cut to ``d + 1``
+        (``hi`` above ``d`` cannot be reached; ``lo`` above ``d`` cannot be met either way).
+        The solutions are the same, and every bound fits a machine word.
+
+        >>> xc = ExactCover(primary=["x"], bounds={"x": (2**70, 2**80)})
+        >>> xc.add_option(["x"])
+        0
+        >>> xc.item_arrays(), xc.bounds("x") == (2**70, 2**80), xc.count()
+        (([2], [2], [False]), True, 0)
+        """
+        degree = [0] * len(self._names)
+        for items in self._options:
+            for i in items:
+                degree[i] += 1
+        lo = [min(b, d + 1) for b, d in zip(self._lo, degree, strict=True)]
+        hi = [min(b, d + 1) for b, d in zip(self._hi, degree, strict=True)]
+        return lo, hi, list(self._secondary)
 
     def __repr__(self) -> str:
         return (
@@ -178,10 +204,11 @@ class ExactCover:
                                       **options):
                 found += 1
                 stats.solutions = found
-                yield solution
                 if limit is not None and found >= limit:
-                    stats.reason = LIMIT
+                    stats.reason = LIMIT  # before the yield: a caller may take no more
+                    yield solution
                     return
+                yield solution
         finally:
             stats.seconds = time.perf_counter() - start
 

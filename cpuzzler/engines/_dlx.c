@@ -465,6 +465,11 @@ static int read_ints(PyObject *seq, Py_ssize_t n, int *out, const char *what) {
     for (Py_ssize_t k = 0; k < n; k++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, k));
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v < INT_MIN || v > INT_MAX) {  /* never truncate: ExactCover clamps bounds */
+            PyErr_Format(PyExc_OverflowError, "%s: %ld does not fit the engine", what, v);
+            Py_DECREF(fast);
+            return -1;
+        }
         out[k] = (int)v;
     }
     Py_DECREF(fast);

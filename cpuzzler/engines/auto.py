@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from cpuzzler.engines import cpsat, native
-from cpuzzler.results import DONE, LIMIT, TIMEOUT, Stats
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -54,8 +54,14 @@ def _feasible(xc: ExactCover, stats: Stats, clock: _Clock, budget: float
     """CP-SAT looks for one solution for ``budget`` seconds: (its stop reason, the
     solution or None). DONE with None means it proved there is none."""
     inner = Stats(engine=cpsat.NAME)
-    found = next(iter(cpsat.solve(xc, stats=inner, time_limit=clock.budget(budget),
-                                  limit=1, workers=WORKERS)), None)
+    search = cpsat.solve(xc, stats=inner, time_limit=clock.budget(budget), limit=1,
+                         workers=WORKERS)
+    try:
+        found = next(search, None)
+    except KeyboardInterrupt:
+        return INTERRUPTED, None
+    finally:
+        search.close()  # now, not when collected: a Ctrl-C meanwhile must reach us
     stats.nodes += inner.nodes
     return inner.reason, found
 
@@ -81,6 +87,9 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                 return
             break
         reason, solution = _feasible(xc, stats, clock, budget)
+        if reason == INTERRUPTED:
+            stats.reason = INTERRUPTED
+            raise KeyboardInterrupt
         if solution is not None or reason == DONE:
             stats.answered_by, stats.reason = cpsat.NAME, DONE
             if solution is None:
@@ -114,6 +123,9 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             stats.answered_by, stats.reason = native.NAME, inner.reason
             return total
         reason, solution = _feasible(xc, stats, clock, budget)
+        if reason == INTERRUPTED:
+            stats.reason = INTERRUPTED
+            return total
         if reason == DONE and solution is None:
             stats.answered_by, stats.reason = cpsat.NAME, DONE
             return 0

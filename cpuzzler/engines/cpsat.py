@@ -11,7 +11,10 @@ solution, or proving there is none.
 
 from __future__ import annotations
 
+import contextlib
+import queue
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -22,22 +25,43 @@ if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
 NAME = "cpsat"
+QUEUE_SIZE = 1024  # solutions waiting for the caller; CP-SAT waits when it is full
 
 
-def _run(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int | None,
-         on_solution, workers: int, symmetries: Sequence[Sequence[int]] = ()) -> None:
+def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int | None,
+            workers: int, symmetries: Sequence[Sequence[int]] = ()
+            ) -> Iterator[tuple[int, ...]]:
+    """Run CP-SAT in a thread of its own and yield its solutions as they come.
+
+    The calling thread only waits on a queue, so Ctrl-C reaches it at once (CP-SAT's own
+    SIGINT handler is turned off) and stops the search; so does closing the generator
+    (a caller that has enough). On Ctrl-C ``stats.reason`` is set and KeyboardInterrupt
+    raised, as the native engine does."""
     from ortools.sat.python import cp_model
 
+    start = time.perf_counter()
     model, chosen = to_cpsat(xc, symmetries)
     solver = cp_model.CpSolver()
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = max(time_limit, 1e-3)
+    solver.parameters.catch_sigint_signal = False
+    if time_limit is not None:  # what is left of it once the model is built
+        solver.parameters.max_time_in_seconds = max(
+            time_limit - (time.perf_counter() - start), 1e-3)
     enumerate_all = limit != 1
     if enumerate_all:
         solver.parameters.enumerate_all_solutions = True
         solver.parameters.num_workers = 1
     else:
         solver.parameters.num_workers = workers
+    found: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
+    stop = threading.Event()
+
+    def hand_over(message: tuple) -> None:
+        while not stop.is_set():
+            try:
+                found.put(message, timeout=0.05)
+                return
+            except queue.Full:
+                continue
 
     class Collector(cp_model.CpSolverSolutionCallback):
         def __init__(self) -> None:
@@ -46,24 +70,47 @@ def _run(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int | No
             self.stopped = False
 
         def on_solution_callback(self) -> None:
+            if stop.is_set() or self.stopped:
+                return
             self.found += 1
-            on_solution(tuple(k for k, v in enumerate(chosen) if self.boolean_value(v)))
+            hand_over(("solution",
+                       tuple(k for k, v in enumerate(chosen) if self.boolean_value(v))))
             if limit is not None and self.found >= limit:
                 self.stopped = True
                 self.stop_search()
 
     collector = Collector()
-    interrupted = threading.Event()
+
+    def search() -> None:
+        try:
+            hand_over(("end", solver.solve(model, collector)))
+        except BaseException as e:  # handed to the caller's thread
+            hand_over(("error", e))
+
+    thread = threading.Thread(target=search, name="cpsat", daemon=True)
+    thread.start()
+    status = None
     try:
-        status = solver.solve(model, collector)
+        while True:
+            try:
+                kind, value = found.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            if kind == "solution":
+                yield value
+            elif kind == "error":
+                raise value
+            else:
+                status = value
+                break
     except KeyboardInterrupt:
-        interrupted.set()
-        status = None
-    stats.nodes = int(solver.num_branches)
-    stats.updates = int(solver.num_conflicts)
-    if interrupted.is_set():
         stats.reason = INTERRUPTED
-    elif collector.stopped:
+        raise
+    finally:
+        _stop(solver, stop, found, thread)
+        stats.nodes = int(solver.num_branches)
+        stats.updates = int(solver.num_conflicts)
+    if collector.stopped:
         stats.reason = LIMIT
     elif status in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
         stats.reason = DONE
@@ -75,27 +122,46 @@ def _run(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int | No
         stats.reason = TIMEOUT
 
 
+def _stop(solver, stop: threading.Event, found: queue.Queue, thread: threading.Thread
+          ) -> None:
+    """Stop the search and wait for its thread (moments after ``stop_search``); a Ctrl-C
+    meanwhile is held back until the thread is gone, then raised."""
+    stop.set()
+    solver.stop_search()
+    interrupted = False
+    while thread.is_alive():
+        try:
+            with contextlib.suppress(queue.Empty):
+                found.get_nowait()
+            thread.join(0.05)
+        except KeyboardInterrupt:
+            interrupted = True
+    if interrupted:
+        raise KeyboardInterrupt
+
+
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           limit: int | None = None, workers: int = 2,
           symmetries: Sequence[Sequence[int]] = ()) -> Iterator[tuple[int, ...]]:
-    """Solutions as sorted option tuples (collected by CP-SAT, then handed over); with
+    """Solutions as sorted option tuples, streamed as CP-SAT finds them; with
     ``symmetries`` (permutations of the options) the least of each class only."""
     stats = stats if stats is not None else Stats(engine=NAME)
-    found: list[tuple[int, ...]] = []
-    _run(xc, stats, time_limit, limit, found.append, workers, symmetries)
-    reason = stats.reason
-    yield from found
-    stats.reason = DONE if reason == LIMIT and limit is None else reason
+    yield from _stream(xc, stats, time_limit, limit, workers, symmetries)
+    if stats.reason == LIMIT and limit is None:
+        stats.reason = DONE
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           workers: int = 2, symmetries: Sequence[Sequence[int]] = ()) -> int:
-    """The number of solutions, by CP-SAT's enumeration (no solution is kept)."""
+    """The number of solutions, by CP-SAT's enumeration (no solution is kept); Ctrl-C
+    leaves a partial count, marked in ``stats``."""
     stats = stats if stats is not None else Stats(engine=NAME)
-    total = [0]
-
-    def tally(_: tuple[int, ...]) -> None:
-        total[0] += 1
-
-    _run(xc, stats, time_limit, None, tally, workers, symmetries)
-    return total[0]
+    total = 0
+    try:
+        for _ in _stream(xc, stats, time_limit, None, workers, symmetries):
+            total += 1
+    except KeyboardInterrupt:
+        stats.reason = INTERRUPTED
+    if stats.reason == LIMIT:
+        stats.reason = DONE
+    return total

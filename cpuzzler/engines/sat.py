@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 NAME = "sat"
 DEFAULT_SOLVER = "cadical195"
+SLICE = 1000  # conflicts between two looks at the clock (about a tenth of a second)
 
 
 def solver_names() -> list[str]:
@@ -43,33 +44,25 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     stats = stats if stats is not None else Stats(engine=NAME)
     if solver not in solver_names():
         raise ExactCoverError(f"unknown SAT solver {solver!r}; known: {', '.join(solver_names())}")
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     cnf = to_cnf(xc, encoding, symmetries)
     n = xc.num_options
     lo, hi, secondary = xc.item_arrays()
     # Without slack no superset of a solution is one: blocking the chosen options suffices.
     exact = all(s or a == b for a, b, s in zip(lo, hi, secondary, strict=True))
-    deadline = None if time_limit is None else time.monotonic() + time_limit
     stats.reason = DONE
     with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
-        interruptible = deadline is not None and _interruptible(sat)
         while True:
-            remaining = None if deadline is None else deadline - time.monotonic()
-            if remaining is not None and remaining <= 0:
-                stats.reason = TIMEOUT
-                return
-            timer = None
-            if remaining is not None and interruptible:
-                timer = threading.Timer(remaining, sat.interrupt)
-                timer.start()
             try:
-                result = sat.solve_limited(expect_interrupt=timer is not None)
+                result = _solve_once(sat, deadline)
             except KeyboardInterrupt:
                 stats.reason = INTERRUPTED
                 raise
-            finally:
-                if timer is not None:
-                    timer.cancel()
-                    sat.clear_interrupt()
+            except Exception as e:  # python-sat reports Ctrl-C in its own words
+                if "keyboard interrupt" not in str(e).lower():
+                    raise
+                stats.reason = INTERRUPTED
+                raise KeyboardInterrupt from None
             stats.nodes += 1
             if result is None:
                 stats.reason = TIMEOUT
@@ -88,9 +81,38 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             sat.add_clause(block)
 
 
+def _solve_once(sat, deadline: float | None) -> bool | None:
+    """The next model (True), none (False), or None when the deadline passed first.
+
+    With a deadline the solver runs in slices of SLICE conflicts, the clock read between
+    them (learnt clauses are kept); a solver without conflict budgets is interrupted by a
+    timer if it can be, else the clock is read between solutions only."""
+    if deadline is None:
+        return sat.solve()
+    while True:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            return None
+        try:
+            sat.conf_budget(SLICE)
+        except NotImplementedError:
+            break
+        result = sat.solve_limited()
+        if result is not None:
+            return result
+    if not _interruptible(sat):
+        return sat.solve()
+    timer = threading.Timer(remaining, sat.interrupt)
+    timer.start()
+    try:
+        return sat.solve_limited(expect_interrupt=True)
+    finally:
+        timer.cancel()
+        sat.clear_interrupt()
+
+
 def _interruptible(sat) -> bool:
-    """Whether the solver can be stopped in mid-search (CaDiCaL, here, cannot: then the
-    time limit is checked between solutions only)."""
+    """Whether the solver can be stopped in mid-search."""
     try:
         sat.interrupt()
         sat.clear_interrupt()

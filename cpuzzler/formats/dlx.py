@@ -20,10 +20,11 @@ that begin with ``|`` are comments; blank lines are skipped.
 from __future__ import annotations
 
 import re
+import time
 from os import PathLike
 from typing import TYPE_CHECKING
 
-from cpuzzler.errors import ExactCoverError, InputFormatError
+from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
 from cpuzzler.formats import read_text
 
 if TYPE_CHECKING:
@@ -31,16 +32,20 @@ if TYPE_CHECKING:
 
 _BOUNDS = re.compile(r"^(?:(\d+):)?(\d+)\|(.*)$")
 _TOKEN = re.compile(r"\S+")
+MAX_BOUND_DIGITS = 1000  # bounds are held exactly; this only keeps int() from refusing
 
 
-def read(path: str | PathLike[str]) -> ExactCover:
+def read(path: str | PathLike[str], *, deadline: float | None = None) -> ExactCover:
     """Read a DLX file; errors name the file, line and column."""
     name, text = read_text(path)
-    return parse(text, path=name)
+    return parse(text, path=name, deadline=deadline)
 
 
-def parse(text: str, *, path: str = "<string>") -> ExactCover:
-    """Parse DLX text into an :class:`ExactCover`."""
+def parse(text: str, *, path: str = "<string>", deadline: float | None = None
+          ) -> ExactCover:
+    """Parse DLX text into an :class:`ExactCover` (in time linear in its length).
+
+    ``deadline`` (a ``time.perf_counter()`` value): raise ``TimeUp`` once it has passed."""
     from cpuzzler.exact_cover import ExactCover
 
     xc: ExactCover | None = None
@@ -48,12 +53,14 @@ def parse(text: str, *, path: str = "<string>") -> ExactCover:
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):
             continue
-        tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
         if xc is None:
             xc = ExactCover()
+            tokens = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)]
             _parse_items(xc, tokens, path, line_no)
         else:
-            _parse_option(xc, tokens, path, line_no)
+            _parse_option(xc, line, path, line_no)
+            if deadline is not None and not line_no % 4096 and time.perf_counter() > deadline:
+                raise TimeUp
     if xc is None:
         raise InputFormatError("no items line: the file holds only blanks and comments", path=path)
     return xc
@@ -76,6 +83,9 @@ def _parse_items(xc: ExactCover, tokens: list[tuple[str, int]], path: str, line:
         if bounds:
             if secondary:
                 raise fail(f"secondary item {token!r} cannot have bounds")
+            if len(token) - len(bounds.group(3)) > MAX_BOUND_DIGITS:
+                raise fail(f"the bounds of {token[:40]!r}... have more than {MAX_BOUND_DIGITS} "
+                           "digits")
             hi = int(bounds.group(2))
             lo = int(bounds.group(1)) if bounds.group(1) is not None else hi
             name = bounds.group(3)
@@ -89,24 +99,25 @@ def _parse_items(xc: ExactCover, tokens: list[tuple[str, int]], path: str, line:
         raise InputFormatError("the items line names no primary item", path=path, line=line)
 
 
-def _parse_option(xc: ExactCover, tokens: list[tuple[str, int]], path: str, line: int) -> None:
-    known = set(xc.items)
-    seen: set[str] = set()
-    for token, column in tokens:
-        def fail(message: str, column: int = column) -> InputFormatError:
-            return InputFormatError(message, path=path, line=line, column=column)
-
-        if ":" in token and token.split(":", 1)[0] in known:
-            raise fail(f"{token!r}: colored secondary items are not supported")
-        if token not in known:
-            raise fail(f"unknown item {token!r}")
-        if token in seen:
-            raise fail(f"item {token!r} appears twice in one option")
-        seen.add(token)
+def _parse_option(xc: ExactCover, line: str, path: str, line_no: int) -> None:
     try:
-        xc.add_option(token for token, _ in tokens)
-    except ExactCoverError as e:
-        raise InputFormatError(str(e), path=path, line=line, column=tokens[0][1]) from None
+        xc.add_option(line.split())
+    except ExactCoverError as e:  # find the column of the first bad token
+        seen: set[str] = set()
+        for m in _TOKEN.finditer(line):
+            token, column = m.group(), m.start() + 1
+            if ":" in token and token.split(":", 1)[0] in xc:
+                problem = f"{token!r}: colored secondary items are not supported"
+            elif token not in xc:
+                problem = f"unknown item {token!r}"
+            elif token in seen:
+                problem = f"item {token!r} appears twice in one option"
+            else:
+                seen.add(token)
+                continue
+            raise InputFormatError(problem, path=path, line=line_no, column=column) from None
+        column = len(line) - len(line.lstrip()) + 1
+        raise InputFormatError(str(e), path=path, line=line_no, column=column) from None
 
 
 def format_problem(xc: ExactCover) -> str:

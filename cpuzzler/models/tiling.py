@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -195,18 +196,22 @@ class Tiling:
     # --- solving -----------------------------------------------------------------------
 
     def solve(self, limit: int | None = None, *, symmetry: str = "unique",
-              engine: str | None = None, time_limit: float | None = None
-              ) -> Iterator[TilingSolution]:
+              engine: str | None = None, time_limit: float | None = None,
+              **options: object) -> Iterator[TilingSolution]:
         """Solutions, each once up to the puzzle's symmetry (``"unique"``), up to its
-        rotations only (``"rotations"``), or all (``"raw"``).
+        rotations only (``"rotations"``), or all (``"raw"``). ``options`` go to the engine.
 
         ``self.exact_cover.stats.reason`` tells afterwards why the search stopped."""
         _check_mode(symmetry)
         seen: set = set()
         group = None if symmetry == "raw" else self.group(symmetry)
         found = 0
-        for options in self.exact_cover.solve(engine=engine, time_limit=time_limit):
-            solution = self.solution(options)
+        # The first solution is unique whatever the symmetry: then the engine may stop at
+        # one (CP-SAT's parallel search); otherwise the search streams until enough.
+        wanted = limit if group is None or limit == 1 else None
+        for options_chosen in self.exact_cover.solve(wanted, engine=engine,
+                                                     time_limit=time_limit, **options):
+            solution = self.solution(options_chosen)
             if group is not None:
                 key = group.canonical(solution)
                 if key in seen:
@@ -221,14 +226,15 @@ class Tiling:
         return next(self.solve(1, symmetry="raw", engine=engine), None)
 
     def count(self, *, symmetry: str = "unique", engine: str | None = None,
-              time_limit: float | None = None) -> Count:
+              time_limit: float | None = None, **options: object) -> Count:
         """The number of solutions, up to symmetry (default), up to rotations only
-        (``"rotations"``) or all (``"raw"``)."""
-        return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit)[0]
+        (``"rotations"``) or all (``"raw"``). ``options`` go to the engine."""
+        return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
+                               **options)[0]
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
-                   time_limit: float | None = None, method: str = "reduce"
-                   ) -> tuple[Count, Count]:
+                   time_limit: float | None = None, method: str = "reduce",
+                   **options: object) -> tuple[Count, Count]:
         """(the count asked for, the raw count). Counting unique solutions finds the raw
         count too: each unique solution stands for |G| / |stabiliser| raw ones.
 
@@ -241,17 +247,21 @@ class Tiling:
         if method not in METHODS:
             raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
         if symmetry == "raw":
-            raw = self.exact_cover.count(engine=engine, time_limit=time_limit)
+            raw = self.exact_cover.count(engine=engine, time_limit=time_limit, **options)
             return raw, raw
         group = self.group(symmetry)
         if method == "lex":
-            return self._count_lex_leaders(engine, time_limit, symmetry)
+            return self._count_lex_leaders(engine, time_limit, symmetry, options)
         if method == "reduce" and len(group) > 1 and self.reduction_for(symmetry).piece is not None:
-            return self._count_reduced(engine, time_limit, symmetry)
+            return self._count_reduced(engine, time_limit, symmetry, options)
         unique = raw = 0
-        for solution in self.solve(symmetry=symmetry, engine=engine, time_limit=time_limit):
-            unique += 1
-            raw += len(group) // group.stabiliser(solution)
+        try:
+            for solution in self.solve(symmetry=symmetry, engine=engine,
+                                       time_limit=time_limit, **options):
+                unique += 1
+                raw += len(group) // group.stabiliser(solution)
+        except KeyboardInterrupt:
+            self.exact_cover.stats.reason = "interrupted"
         reason = self.exact_cover.stats.reason
         reason = "done" if reason == "limit" else reason
         return Count(unique, reason), Count(raw, reason)
@@ -265,7 +275,7 @@ class Tiling:
                 for element in range(1, len(group))]
 
     def _count_lex_leaders(self, engine: str | None, time_limit: float | None,
-                           symmetry: str) -> tuple[Count, Count]:
+                           symmetry: str, options: dict) -> tuple[Count, Count]:
         """Unique and raw counts from the least solution of each class, which the
         lex-leader constraints leave the solver to find."""
         if engine not in LEX_ENGINES:
@@ -273,10 +283,13 @@ class Tiling:
                                   f"not {engine!r}")
         group, xc = self.group(symmetry), self.exact_cover
         unique = raw = 0
-        for options in xc.solve(engine=engine, time_limit=time_limit,
-                                symmetries=self.option_symmetries(symmetry)):
-            unique += 1
-            raw += len(group) // group.stabiliser(self.solution(options))
+        try:
+            for chosen in xc.solve(engine=engine, time_limit=time_limit,
+                                   symmetries=self.option_symmetries(symmetry), **options):
+                unique += 1
+                raw += len(group) // group.stabiliser(self.solution(chosen))
+        except KeyboardInterrupt:
+            xc.stats.reason = "interrupted"
         reason = xc.stats.reason if xc.stats.reason != "limit" else "done"
         return Count(unique, reason), Count(raw, reason)
 
@@ -297,22 +310,26 @@ class Tiling:
             xc.add_option(base.option(o))
         return xc, kept
 
-    def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str
-                       ) -> tuple[Count, Count]:
+    def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str,
+                       options: dict) -> tuple[Count, Count]:
         """Unique and raw counts by the symmetry reduction (see ``Reduction``)."""
         reduction, group = self.reduction_for(symmetry), self.group(symmetry)
         xc, _ = self.restricted(reduction.piece, reduction.free_reps)
-        free = xc.count(engine=engine, time_limit=time_limit)
+        end = None if time_limit is None else time.perf_counter() + time_limit
+        free = xc.count(engine=engine, time_limit=time_limit, **options)
         unique, raw, reason = int(free), len(group) * int(free), free.reason
         for rep in reduction.fixed_reps:
             if reason != "done":
                 break
-            more, more_raw, reason = self.count_at_symmetric_rep(rep, engine, symmetry)
+            left = None if end is None else max(0.0, end - time.perf_counter())
+            more, more_raw, reason = self.count_at_symmetric_rep(
+                rep, engine, symmetry, time_limit=left, **options)
             unique, raw = unique + more, raw + more_raw
         return Count(unique, reason), Count(raw, reason)
 
     def count_at_symmetric_rep(self, rep: int, engine: str | None = None,
-                               symmetry: str = "unique") -> tuple[int, int, str]:
+                               symmetry: str = "unique", *, time_limit: float | None = None,
+                               **options: object) -> tuple[int, int, str]:
         """The reduction's second part for one representative placement ``rep`` whose
         stabiliser is not trivial: (unique, raw, stop reason) of the solutions with the
         reduction's piece there, each kept when least among its stabiliser's images."""
@@ -320,12 +337,15 @@ class Tiling:
         stabiliser = reduction.stabiliser(rep)
         sub, kept = self.restricted(reduction.piece, [rep])
         unique = raw = 0
-        for options in sub.solve(engine=engine):
-            solution = self.solution(kept[o] for o in options)
-            images = [group.image(solution, k) for k in stabiliser]
-            if images[0] == min(images):
-                unique += 1
-                raw += len(group) // images.count(images[0])
+        try:
+            for chosen in sub.solve(engine=engine, time_limit=time_limit, **options):
+                solution = self.solution(kept[o] for o in chosen)
+                images = [group.image(solution, k) for k in stabiliser]
+                if images[0] == min(images):
+                    unique += 1
+                    raw += len(group) // images.count(images[0])
+        except KeyboardInterrupt:
+            sub.stats.reason = "interrupted"
         return unique, raw, sub.stats.reason if sub.stats.reason != "limit" else "done"
 
     @cached_property
