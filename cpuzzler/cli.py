@@ -63,6 +63,20 @@ def _positive(text: str) -> int:
     return value
 
 
+def _size(text: str) -> int:
+    """A memory size in bytes: a number with an optional K, M or G (powers of 1024)."""
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    number, unit = text.rstrip("KMGkmgBb"), text[len(text.rstrip("KMGkmgBb")):].upper()
+    unit = unit.rstrip("B")
+    try:
+        value = float(number) * units[unit]
+    except (ValueError, KeyError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 512M or 2G") from None
+    if not (math.isfinite(value) and value >= 1):
+        raise argparse.ArgumentTypeError(f"needs a positive size, not {text}")
+    return int(value)
+
+
 class Clock:
     """The time limit of a whole command, set-up included: ``left()`` seconds remain.
 
@@ -149,6 +163,10 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--x3d", metavar="FILE",
                        help="polycube tilings: also write each solution printed as an X3D "
                             "3-D scene, named as for --svg")
+    solve.add_argument("--memory", type=_size, metavar="SIZE",
+                       help="memo engine: the cap of its table, like 512M or 2G (default a "
+                            "quarter of the machine's memory); past it, the least useful "
+                            "entries are dropped and the count stays exact")
     for command in (solve,):
         command.add_argument("--sat-solver", default=None, metavar="NAME",
                              help="sat engine: the python-sat solver (default cadical195)")
@@ -195,6 +213,10 @@ def _export(args: argparse.Namespace) -> int:
 
 def _engine_options(args: argparse.Namespace) -> dict[str, object]:
     options: dict[str, object] = {}
+    if getattr(args, "memory", None) is not None:
+        if args.engine != "memo":
+            raise UsageError("--memory needs --engine memo")
+        options["memory"] = args.memory
     if getattr(args, "sat_solver", None) or getattr(args, "encoding", None):
         if args.engine != "sat":
             raise UsageError("--sat-solver and --encoding need --engine sat")
@@ -269,6 +291,11 @@ def _progress(done: int, total: int) -> None:
 
 
 def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, Count]:
+    from cpuzzler.parts import cores
+
+    if args.jobs > cores() and not args.jobs_beyond_cores:
+        print(f"cpuzzler: note: {cores()} processes, one per core, not {args.jobs} "
+              "(--jobs-beyond-cores to have more)", file=sys.stderr)
     progress = _progress if sys.stderr.isatty() else None
     counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
                             jobs=args.jobs, checkpoint=args.checkpoint,

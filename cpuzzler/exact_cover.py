@@ -56,6 +56,7 @@ class ExactCover:
             unknown = ", ".join(sorted(map(str, bounds)))
             raise ExactCoverError(f"bounds given for items that are not primary: {unknown}")
         self.stats = Stats()
+        self.sweep: list[str] | None = None  # the memo engine's item order, if a model has one
 
     # --- building ----------------------------------------------------------------------
 

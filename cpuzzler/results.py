@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
 STOP_REASONS = (DONE, LIMIT, TIMEOUT, INTERRUPTED)
@@ -59,3 +59,4 @@ class Stats:
     seconds: float = 0.0
     reason: str = DONE
     answered_by: str = ""  # the auto engine: which engine settled the question
+    memo: dict = field(default_factory=dict)  # the memo engine: states, hits, misses, ...

@@ -107,4 +107,6 @@ def _reduce(xc: ExactCover, state: _State, lo: list[int], hi: list[int],
     kept = sorted(state.alive)
     for o in kept:
         sub.add_option(xc.option(o))
+    if xc.sweep:
+        sub.sweep = [name for name in xc.sweep if name in sub]
     return Subproblem(sub, state.fixed, tuple(kept))

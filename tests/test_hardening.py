@@ -149,3 +149,81 @@ def test_the_first_solution_comes_back_at_once(name, engine, symmetry):
     found = list(puzzle.solve(1, symmetry=symmetry, engine=engine, time_limit=60))
     assert len(found) == 1
     assert puzzle.exact_cover.stats.reason == "limit"  # not a time-out: it stopped at one
+
+
+# --- plain messages, before any search ------------------------------------------------
+
+BAD_PUZZLE_FILES = [  # (text, what the message must say)
+    (b'lattice = "square"\n# caf\xe9\n', "not a UTF-8 text file"),
+    (b"", "names no lattice"),
+    (b'lattice = "cubic"\n[region]\nbox = [1, 1, 2]\n[[piece]]\nname = "A"\n'
+     b"cells = [[0, 0], [0, 1]]\n", ":4: piece 'A': cells: a list of cells, each 3 whole"),
+    (b'lattice = "square"\n[region]\nrectangle = [2, 1]\n[[piece]]\nname = "A"\n'
+     b'cells = [["a", 0], [0, 1]]\n', ":4: piece 'A': cells: a list of cells, each 2 whole"),
+    (b'lattice = "square"\n[region]\ndrawing = """\n"""\n', ":3: the drawing has no cells"),
+    (b'lattice = "square"\n[region]\nrectangle = [2, 1]\n[[piece]]\nname = "A"\n'
+     b'drawing = """\n"""\n', ":4: the drawing has no cells"),
+    (b'lattice = "square"\n[region]\ndrawing = """\nX?\n"""\n', ":4:2: '?' in a drawing"),
+    (b'lattice = "square"\n[region]\nrectangle = [100000, 100000]\n[pieces]\n'
+     b'set = "pentominoes"\n', ":3: rectangle = [100000, 100000] is too large"),
+    (b'lattice = "square"\n[region]\nrectangle = [3, 1]\n[pieces]\nset = "pentominoes"\n'
+     b'kind = "square"\n', "kind must be one of free, one-sided, fixed"),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), BAD_PUZZLE_FILES)
+def test_bad_puzzle_files_get_a_plain_message_naming_the_line(tmp_path, capsys, text,
+                                                              expected):
+    path = tmp_path / "p.toml"
+    path.write_bytes(text)
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cpuzzler: error: {path}") and expected in err
+    assert err.count("\n") == 1
+
+
+def test_an_eighteen_byte_dpf_file_asking_for_twenty_million_locations_is_refused(tmp_path,
+                                                                                   capsys):
+    path = tmp_path / "bomb.dpf"
+    path.write_text("20000000 1 1 1 0")
+    assert main(["solve", str(path)]) == 2
+    assert "fill at most 1 of the 20000000 locations" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "expected"), [
+    (["solve", "pentominoes-3x20", "--engine", "sat", "--sat-solver", "bogus"],
+     "--sat-solver: unknown SAT solver 'bogus'"),
+    (["solve", "pentominoes-3x20", "--engine", "sat", "--encoding", "bogus"],
+     "--encoding: unknown encoding 'bogus'"),
+    (["solve", "pentominoes-3x20", "--sat-solver", "minisat22"], "need --engine sat"),
+    (["solve", "pentominoes-3x20", "--svg", "/nonexistent/x.svg"], "/nonexistent/x.svg"),
+    (["solve", "queens-8", "-n", "0"], "argument -n: needs a positive number"),
+    (["solve", "queens-8", "--count", "--jobs", "0"], "argument --jobs: needs a positive"),
+    (["solve", "queens-8", "--jobs", "2"], "error: --jobs and --checkpoint go with --count"),
+])
+def test_command_line_mistakes_are_one_plain_line_before_any_search(argv, expected, capsys,
+                                                                    monkeypatch):
+    from cpuzzler.models.tiling import Tiling
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched before checking the command line")
+    monkeypatch.setattr(Tiling, "solve", no_search)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert expected in err and "Traceback" not in err
+    assert " -n: -n" not in err and "error: -:" not in err
+
+
+def test_an_internal_error_is_one_line_asking_for_a_report_or_a_traceback_with_debug(
+        monkeypatch, capsys):
+    from cpuzzler import cli
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("a bug")
+    monkeypatch.setattr(cli, "load_problem", broken)
+    assert main(["solve", "queens-8"]) == cli.EXIT_INTERNAL_ERROR
+    err = capsys.readouterr().err
+    assert "internal error (ZeroDivisionError: a bug)" in err and "report" in err
+    assert err.count("\n") == 1
+    with pytest.raises(ZeroDivisionError):
+        main(["--debug", "solve", "queens-8"])

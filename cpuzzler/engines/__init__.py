@@ -8,6 +8,7 @@ tuples of option indices, and ``count(xc, stats=, time_limit=)``.
     cpsat    OR-Tools CP-SAT: one solution or a proof of none where search drowns
     sat      a SAT solver from python-sat, with solutions blocked one by one
     auto     dlx, with CP-SAT beside it in doubling time budgets where search drowns
+    memo     counts by memoising sub-problems under their exact state (count only)
 
 >>> get_engine("python").NAME
 'python'
@@ -25,6 +26,7 @@ ENGINES = {
     "auto": "cpuzzler.engines.auto",
     "cpsat": "cpuzzler.engines.cpsat",
     "dlx": "cpuzzler.engines.native",
+    "memo": "cpuzzler.engines.memo",
     "python": "cpuzzler.engines.reference",
     "sat": "cpuzzler.engines.sat",
 }

@@ -707,9 +707,389 @@ static PyTypeObject SolverType = {
     .tp_methods = Solver_methods,
 };
 
+/* ---- the memo counter ------------------------------------------------------------------
+ *
+ * memo_count counts solutions without visiting them one by one: it memoises the number of
+ * solutions of every sub-problem it meets, keyed by that sub-problem's exact state, so a
+ * remainder reached by many paths is counted once.
+ *
+ * State.  used[i] is how many chosen options cover item i, or hi[i] once i is FINISHED
+ * (covered as often as it may be, or closed: no further option may cover it).  An option
+ * is COMPATIBLE iff used[j] < hi[j] for every item j in it.  The state is the vector used
+ * (plus, see below, a pointer); nothing else: there is no list of excluded options.
+ *
+ * Branching.  The primary items are taken in a fixed SWEEP ORDER (the model's: a tiling
+ * sweeps its region column by column), and the search branches on the first item i in
+ * that order that is not finished.  Every solution covers i by some of its options and
+ * none of the items before i again (they are finished), so:
+ *   - hi[i] == 1: count(S) = the sum over the compatible options o of i of count(S + o),
+ *     plus, when lo[i] == 0, count(S with i closed);
+ *   - hi[i] > 1: the options o1 < o2 < ... of i are decided one at a time, p being the
+ *     index of the next one: count(S, p) = count(S, p + 1) [op left out] +
+ *     count(S + op, p + 1) [op chosen, if compatible]; past the last option, i is closed
+ *     when used[i] >= lo[i], else there is no solution.  Options of i left out stay out:
+ *     once i is finished no option of it is compatible.
+ * With the frontier of a sweep narrow, few distinct states exist and most are met often.
+ *
+ * Invariant at every node: the items before i in the sweep order are finished; the key
+ * (used packed: a bit per item with hi == 1, four bytes per other item; then p) names
+ * the sub-problem completely, so two nodes with equal keys have equal counts.  Keys are
+ * stored in full and compared in full on every hit: never a hash alone.
+ *
+ * The table is open addressing with linear probing, slots of [hash][count][work][key].
+ * Counts are unsigned 128-bit; an overflow is reported, never wrapped.  work is the
+ * number of nodes the entry's count took to compute: when the table reaches its memory
+ * cap, the entries below the median work are dropped (the cheap ones, the least useful to
+ * keep) and the count goes on, exact, just slower.
+ *
+ * Stopping.  Every CHECK_MASK + 1 nodes the clock and Ctrl-C are looked at; on a stop the
+ * recursion unwinds returning the sums completed so far, a lower bound.
+ */
+
+typedef unsigned __int128 count128;
+
+typedef struct {
+    int n_items, n_options, n_order, key_bytes, stop;
+    int *lo, *hi, *used, *order, *bit_of, *word_of;
+    int *opt_start, *opt_items, *item_start, *item_opts;
+    size_t slot_bytes, capacity, stored, max_slots, peak_slots;
+    unsigned char *slots, *key;
+    long long nodes, hits, misses, dropped, evictions;
+    int overflow, no_memory;
+    double deadline;
+    PyThreadState *tstate;
+} Memo;
+
+/* A slot: 8 bytes hash (0: empty), 16 bytes count, 8 bytes work, then the key. */
+#define SLOT_HEAD 32
+
+static uint64_t hash_key(const unsigned char *key, int n) {
+    uint64_t h = 1469598103934665603ULL;  /* FNV-1a, then a final mix */
+    for (int k = 0; k < n; k++) { h ^= key[k]; h *= 1099511628211ULL; }
+    h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
+    return h | 1;  /* never 0, the mark of an empty slot */
+}
+
+static void pack_key(Memo *m, int p) {
+    memset(m->key, 0, (size_t)m->key_bytes);
+    for (int i = 0; i < m->n_items; i++) {
+        if (m->bit_of[i] >= 0) {
+            if (m->used[i]) m->key[m->bit_of[i] >> 3] |= (unsigned char)(1u << (m->bit_of[i] & 7));
+        } else {
+            memcpy(m->key + m->word_of[i], &m->used[i], sizeof(int));
+        }
+    }
+    memcpy(m->key + m->key_bytes - sizeof(int), &p, sizeof(int));
+}
+
+static unsigned char *find_slot(Memo *m, const unsigned char *key, uint64_t h) {
+    size_t mask = m->capacity - 1, at = (size_t)h & mask;
+    for (;;) {
+        unsigned char *slot = m->slots + at * m->slot_bytes;
+        uint64_t sh;
+        memcpy(&sh, slot, 8);
+        if (sh == 0) return slot;
+        if (sh == h && memcmp(slot + SLOT_HEAD, key, (size_t)m->key_bytes) == 0) return slot;
+        at = (at + 1) & mask;
+    }
+}
+
+/* Move every entry of old (capacity old_cap) with work >= min_work into m's table. */
+static void reinsert(Memo *m, unsigned char *old, size_t old_cap, uint64_t min_work) {
+    m->stored = 0;
+    for (size_t k = 0; k < old_cap; k++) {
+        unsigned char *slot = old + k * m->slot_bytes;
+        uint64_t h, work;
+        memcpy(&h, slot, 8);
+        memcpy(&work, slot + 24, 8);
+        if (h == 0) continue;
+        if (work < min_work) { m->dropped++; continue; }
+        memcpy(find_slot(m, slot + SLOT_HEAD, h), slot, m->slot_bytes);
+        m->stored++;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Make room for one more entry: grow the table while the cap allows, else drop the
+ * entries below the median work (sampled). */
+static void make_room(Memo *m) {
+    if (2 * (m->stored + 1) <= m->capacity) return;
+    if (2 * m->capacity <= m->max_slots) {
+        unsigned char *old = m->slots;
+        size_t old_cap = m->capacity;
+        unsigned char *grown = calloc(2 * old_cap, m->slot_bytes);
+        if (grown) {
+            m->slots = grown; m->capacity = 2 * old_cap;
+            reinsert(m, old, old_cap, 0);
+            free(old);
+            if (m->capacity > m->peak_slots) m->peak_slots = m->capacity;
+            return;
+        }
+    }
+    uint64_t sample[1024];
+    int n = 0;
+    size_t step = m->capacity / 1024 + 1;
+    for (size_t k = 0; k < m->capacity && n < 1024; k += step) {
+        uint64_t h;
+        memcpy(&h, m->slots + k * m->slot_bytes, 8);
+        if (h) memcpy(&sample[n++], m->slots + k * m->slot_bytes + 24, 8);
+    }
+    qsort(sample, (size_t)n, sizeof(uint64_t), cmp_u64);
+    uint64_t median = n ? sample[n / 2] + 1 : 1;
+    unsigned char *old = m->slots;
+    unsigned char *fresh = calloc(m->capacity, m->slot_bytes);
+    if (!fresh) { m->no_memory = 1; return; }
+    m->slots = fresh;
+    reinsert(m, old, m->capacity, median);
+    if (2 * (m->stored + 1) > m->capacity) {  /* all alike: drop them all */
+        memset(m->slots, 0, m->capacity * m->slot_bytes);
+        m->dropped += (long long)m->stored;
+        m->stored = 0;
+    }
+    free(old);
+    m->evictions++;
+}
+
+static inline int compatible(const Memo *m, int o) {
+    for (int k = m->opt_start[o]; k < m->opt_start[o + 1]; k++) {
+        int j = m->opt_items[k];
+        if (m->used[j] >= m->hi[j]) return 0;
+    }
+    return 1;
+}
+
+static inline void take(Memo *m, int o, int delta) {
+    for (int k = m->opt_start[o]; k < m->opt_start[o + 1]; k++) m->used[m->opt_items[k]] += delta;
+}
+
+static inline count128 add(Memo *m, count128 a, count128 b) {
+    count128 c = a + b;
+    if (c < a) m->overflow = 1;
+    return c;
+}
+
+static count128 memo_search(Memo *m, int pos, int p);
+
+/* The count after choosing option o (at pointer p of the current item). */
+static count128 memo_after(Memo *m, int o, int pos, int p) {
+    take(m, o, +1);
+    count128 c = memo_search(m, pos, p);
+    take(m, o, -1);
+    return c;
+}
+
+static count128 memo_search(Memo *m, int pos, int p) {
+    while (pos < m->n_order && m->used[m->order[pos]] >= m->hi[m->order[pos]]) { pos++; p = 0; }
+    if (pos == m->n_order) return 1;
+    if (m->stop) return 0;
+    if ((++m->nodes & CHECK_MASK) == 0) {
+        int reason = time_to_stop(m->deadline, &m->tstate);
+        if (reason >= 0) { m->stop = reason; return 0; }
+    }
+    int i = m->order[pos];
+    pack_key(m, p);
+    uint64_t h = hash_key(m->key, m->key_bytes);
+    unsigned char *slot = find_slot(m, m->key, h);
+    uint64_t sh;
+    memcpy(&sh, slot, 8);
+    if (sh != 0) {
+        count128 c;
+        memcpy(&c, slot + 8, 16);
+        m->hits++;
+        return c;
+    }
+    m->misses++;
+    long long start_nodes = m->nodes;
+    count128 total = 0;
+    int first = m->item_start[i], last = m->item_start[i + 1];
+    if (m->hi[i] == 1) {
+        for (int k = first; k < last && !m->stop; k++) {
+            int o = m->item_opts[k];
+            if (compatible(m, o)) total = add(m, total, memo_after(m, o, pos, 0));
+        }
+        if (m->lo[i] == 0 && !m->stop) {
+            int saved = m->used[i];
+            m->used[i] = m->hi[i];
+            total = add(m, total, memo_search(m, pos, 0));
+            m->used[i] = saved;
+        }
+    } else if (first + p < last) {
+        int o = m->item_opts[first + p];
+        total = memo_search(m, pos, p + 1);
+        if (compatible(m, o) && !m->stop) total = add(m, total, memo_after(m, o, pos, p + 1));
+    } else if (m->used[i] >= m->lo[i]) {
+        int saved = m->used[i];
+        m->used[i] = m->hi[i];
+        total = memo_search(m, pos, 0);
+        m->used[i] = saved;
+    }
+    if (m->stop) return total;  /* a partial sum: a lower bound, never stored */
+    make_room(m);
+    if (m->no_memory) { m->stop = -2; return total; }
+    pack_key(m, p);  /* the key buffer was reused below */
+    slot = find_slot(m, m->key, h);
+    uint64_t work = (uint64_t)(m->nodes - start_nodes);
+    memcpy(slot, &h, 8);
+    memcpy(slot + 8, &total, 16);
+    memcpy(slot + 24, &work, 8);
+    memcpy(slot + SLOT_HEAD, m->key, (size_t)m->key_bytes);
+    m->stored++;
+    return total;
+}
+
+static int read_int_list(PyObject *seq, int **out, Py_ssize_t *n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    *n = PySequence_Fast_GET_SIZE(fast);
+    *out = calloc((size_t)*n + 1, sizeof(int));
+    if (!*out) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+    int rc = read_ints(fast, *n, *out, what);
+    Py_DECREF(fast);
+    return rc;
+}
+
+static void memo_free(Memo *m) {
+    free(m->lo); free(m->hi); free(m->used); free(m->order); free(m->bit_of);
+    free(m->word_of); free(m->opt_start); free(m->opt_items); free(m->item_start);
+    free(m->item_opts); free(m->slots); free(m->key);
+}
+
+/* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit)
+ *   -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions))
+ * lo/hi/secondary per item (bounds already cut to what the options can reach), options
+ * as lists of item indices, order the primary items in sweep order. */
+static PyObject *memo_count(PyObject *self, PyObject *args) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq;
+    double memory_bytes, time_limit;
+    if (!PyArg_ParseTuple(args, "OOOOOdd", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &time_limit))
+        return NULL;
+    Memo m;
+    memset(&m, 0, sizeof m);
+    int *secondary = NULL;
+    Py_ssize_t n, n2, n3, n_order;
+    PyObject *result = NULL;
+    if (read_int_list(lo_seq, &m.lo, &n, "lo") < 0 || read_int_list(hi_seq, &m.hi, &n2, "hi") < 0
+        || read_int_list(sec_seq, &secondary, &n3, "secondary") < 0
+        || read_int_list(order_seq, &m.order, &n_order, "order") < 0)
+        goto done;
+    if (n2 != n || n3 != n) { PyErr_SetString(PyExc_ValueError, "lo, hi, secondary differ in length"); goto done; }
+    m.n_items = (int)n; m.n_order = (int)n_order;
+    for (int k = 0; k < m.n_order; k++)
+        if (m.order[k] < 0 || m.order[k] >= m.n_items || secondary[m.order[k]]) {
+            PyErr_SetString(PyExc_ValueError, "order must list primary items"); goto done;
+        }
+    for (int i = 0; i < m.n_items; i++)
+        if (secondary[i]) { m.lo[i] = 0; m.hi[i] = 1; }
+    PyObject *fast = PySequence_Fast(options, "options");
+    if (!fast) goto done;
+    m.n_options = (int)PySequence_Fast_GET_SIZE(fast);
+    m.opt_start = calloc((size_t)m.n_options + 2, sizeof(int));
+    m.item_start = calloc((size_t)m.n_items + 2, sizeof(int));
+    m.used = calloc((size_t)m.n_items + 1, sizeof(int));
+    m.bit_of = calloc((size_t)m.n_items + 1, sizeof(int));
+    m.word_of = calloc((size_t)m.n_items + 1, sizeof(int));
+    if (!m.opt_start || !m.item_start || !m.used || !m.bit_of || !m.word_of) {
+        Py_DECREF(fast); PyErr_NoMemory(); goto done;
+    }
+    size_t total_len = 0;
+    for (int o = 0; o < m.n_options; o++) {
+        Py_ssize_t k = PySequence_Size(PySequence_Fast_GET_ITEM(fast, o));
+        if (k < 0) { Py_DECREF(fast); goto done; }
+        total_len += (size_t)k;
+    }
+    m.opt_items = calloc(total_len + 1, sizeof(int));
+    m.item_opts = calloc(total_len + 1, sizeof(int));
+    if (!m.opt_items || !m.item_opts) { Py_DECREF(fast); PyErr_NoMemory(); goto done; }
+    size_t at = 0;
+    for (int o = 0; o < m.n_options; o++) {
+        PyObject *opt = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, o), "option");
+        if (!opt) { Py_DECREF(fast); goto done; }
+        m.opt_start[o] = (int)at;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(opt);
+        if (read_ints(opt, k, m.opt_items + at, "option") < 0) { Py_DECREF(opt); Py_DECREF(fast); goto done; }
+        Py_DECREF(opt);
+        for (Py_ssize_t t = 0; t < k; t++) {
+            int j = m.opt_items[at + t];
+            if (j < 0 || j >= m.n_items) {
+                PyErr_Format(PyExc_ValueError, "option %d names item %d of %d", o, j, m.n_items);
+                Py_DECREF(fast); goto done;
+            }
+            m.item_start[j + 1]++;
+        }
+        at += (size_t)k;
+    }
+    m.opt_start[m.n_options] = (int)at;
+    Py_DECREF(fast);
+    for (int i = 0; i < m.n_items; i++) m.item_start[i + 1] += m.item_start[i];
+    {
+        int *fill = calloc((size_t)m.n_items + 1, sizeof(int));
+        if (!fill) { PyErr_NoMemory(); goto done; }
+        for (int o = 0; o < m.n_options; o++)  /* each item's options, increasing */
+            for (int k = m.opt_start[o]; k < m.opt_start[o + 1]; k++) {
+                int j = m.opt_items[k];
+                m.item_opts[m.item_start[j] + fill[j]++] = o;
+            }
+        free(fill);
+    }
+    int bits = 0, words = 0;
+    for (int i = 0; i < m.n_items; i++) {
+        if (m.hi[i] == 1) { m.bit_of[i] = bits++; m.word_of[i] = -1; }
+        else m.bit_of[i] = -1;
+    }
+    for (int i = 0; i < m.n_items; i++)
+        if (m.hi[i] != 1) m.word_of[i] = (bits + 7) / 8 + 4 * words++;
+    m.key_bytes = (bits + 7) / 8 + 4 * words + (int)sizeof(int);
+    m.key = calloc((size_t)m.key_bytes, 1);
+    m.slot_bytes = (SLOT_HEAD + (size_t)m.key_bytes + 7) / 8 * 8;
+    m.max_slots = 1024;
+    while ((double)(2 * m.max_slots * m.slot_bytes) <= memory_bytes) m.max_slots *= 2;
+    m.capacity = 1024;
+    m.peak_slots = m.capacity;
+    m.slots = calloc(m.capacity, m.slot_bytes);
+    if (!m.key || !m.slots) { PyErr_NoMemory(); goto done; }
+    m.deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    count128 total = 0;
+    m.tstate = PyEval_SaveThread();
+    if (time_limit == 0) m.stop = R_TIMEOUT;
+    else total = memo_search(&m, 0, 0);
+    PyEval_RestoreThread(m.tstate);
+    if (m.no_memory) { PyErr_NoMemory(); goto done; }
+    if (m.overflow) {
+        PyErr_SetString(PyExc_OverflowError, "the count passes 2**128");
+        goto done;
+    }
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(total >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)total);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *shifted = high && shift ? PyNumber_Lshift(high, shift) : NULL;
+    PyObject *value = shifted && low ? PyNumber_Or(shifted, low) : NULL;
+    Py_XDECREF(high); Py_XDECREF(low); Py_XDECREF(shift); Py_XDECREF(shifted);
+    if (!value) goto done;
+    int reason = m.stop > 0 ? m.stop : R_DONE;
+    result = Py_BuildValue("(Ni(LLLnnLL))", value, reason, m.nodes, m.hits, m.misses,
+                           (Py_ssize_t)m.stored, (Py_ssize_t)(m.peak_slots * m.slot_bytes),
+                           m.dropped, m.evictions);
+done:
+    free(secondary);
+    memo_free(&m);
+    return result;
+}
+
+static PyMethodDef module_functions[] = {
+    {"memo_count", memo_count, METH_VARARGS,
+     "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit) -> "
+     "(count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions))"},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef dlx_module = {
     PyModuleDef_HEAD_INIT, "_dlx", "cpuzzler's native exact-cover search.", -1,
-    NULL, NULL, NULL, NULL, NULL,
+    module_functions, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__dlx(void) {

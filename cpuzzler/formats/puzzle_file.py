@@ -37,12 +37,14 @@ Every problem found is an ``InputFormatError`` naming the file and the line.
 
 from __future__ import annotations
 
+import math
 import re
 import tomllib
 from collections.abc import Callable
 from typing import Any
 
 from cpuzzler.errors import InputFormatError
+from cpuzzler.formats import read_text
 from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
 from cpuzzler.grids.region import Region
 from cpuzzler.models import pieces
@@ -66,6 +68,18 @@ WITH_KIND = {"pentominoes", "hexominoes", "hexiamonds", "heptiamonds", "tetrahex
              "pentahexes", "tetrasticks", "welded_tetrasticks"}
 WITH_ORDERS = {"polytrigs": pieces.polytrigs, "polytwigs": pieces.polytwigs}
 
+MAX_ORDER = 8  # polyforms of order 8 number in the thousands; beyond, memory runs out
+MAX_REGION_CELLS = 250_000  # far beyond any exact-cover search; refused before building
+
+
+def _cells_at_most(grid: Any, sizes: list[int]) -> int:
+    """A bound on the cells (or segments) of a shape with these sizes, found without
+    building it: a side's square times 6 for one size (triangles, hexagons), the product
+    of the sizes otherwise, three times that on the edge lattices."""
+    bound = math.prod(sizes) * (6 * sizes[0] if len(sizes) == 1 else 1)
+    return bound * (3 if grid.lattice.ends is not None else 1)
+
+
 TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
 REGION_KEYS = set(SHAPES) | {"drawing", "without", "wrap"}
 PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional"}
@@ -74,12 +88,8 @@ PIECE_KEYS = {"name", "drawing", "cells", "copies", "kind"}
 
 def read(path: str) -> Tiling:
     """The puzzle a TOML file describes."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise InputFormatError(e.strerror or "cannot read", path=path) from None
-    return parse(text, path=path)
+    name, text = read_text(path)
+    return parse(text, path=name)
 
 
 def parse(text: str, *, path: str = "<string>") -> Tiling:
@@ -123,6 +133,9 @@ class _Reader:
     def puzzle(self, data: dict[str, Any]) -> Tiling:
         self.check_keys(data, TOP_KEYS, "the file")
         name = data.get("lattice")
+        if name is None:
+            raise self.error(f"the file names no lattice: add lattice = \"square\" (or "
+                             f"{', '.join(n for n in LATTICES if n != 'square')})", line=1)
         if name not in LATTICES:
             raise self.error(f"lattice must be one of {', '.join(LATTICES)}, not {name!r}",
                              "lattice" if "lattice" in data else None, 1)
@@ -177,16 +190,17 @@ class _Reader:
                 raise self.error(f"the {grid.lattice.name} lattice has no {key}; it has "
                                  f"{', '.join(shapes)}, or a drawing", key)
             args = spec[key] if isinstance(spec[key], list) else [spec[key]]
-            if not all(isinstance(a, int) and a > 0 for a in args):
+            if not args or not all(isinstance(a, int) and not isinstance(a, bool) and a > 0
+                                   for a in args):
                 raise self.error(f"{key} takes positive whole numbers", key)
+            if _cells_at_most(grid, args) > MAX_REGION_CELLS:
+                raise self.error(f"{key} = {spec[key]} is too large: cpuzzler takes regions "
+                                 f"of up to {MAX_REGION_CELLS:,} cells", key)
             try:
                 region = make(*args)
             except TypeError:
                 raise self.error(f"wrong number of sizes for {key}", key) from None
-        holes = [tuple(c) for c in spec.get("without", [])]
-        if any(len(c) != grid.lattice.dimensions for c in holes):
-            raise self.error(f"cells of the {grid.lattice.name} lattice have "
-                             f"{grid.lattice.dimensions} coordinates", "without")
+        holes = self.cells(grid, spec.get("without", []), "without")
         region = region.without(holes)
         return self.wrapped(region, spec["wrap"]) if "wrap" in spec else region
 
@@ -205,10 +219,24 @@ class _Reader:
             raise self.error("a wrapped axis needs cells from coordinate 0 on", "wrap")
         return Region(lattice, region.cells, path=self.path, wrap=wrap)
 
-    def drawing(self, grid: Any, text: Any, key: str = "drawing") -> Region:
+    def cells(self, grid: Any, given: Any, key: str, line: int = 0) -> list[tuple[int, ...]]:
+        """A list of cells, each a list of whole-number coordinates, as many as the
+        lattice has."""
+        n = grid.lattice.dimensions
+        if isinstance(given, list) and all(
+                isinstance(c, list) and len(c) == n
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
+                for c in given):
+            return [tuple(c) for c in given]
+        example = "[" + ", ".join(["0"] * n) + "]"
+        raise self.error(f"{key}: a list of cells, each {n} whole numbers on the "
+                         f"{grid.lattice.name} lattice, like [{example}, ...]",
+                         key if not line else None, line)
+
+    def drawing(self, grid: Any, text: Any, key: str = "drawing", line: int = 0) -> Region:
         if not isinstance(text, str):
             raise self.error("a drawing is a string (use ''' for several lines)", key)
-        start = self.line_of_text(text)
+        start = self.line_of_text(text) or line or self.line_of(key)
         try:
             if grid.lattice.name in CELL_DRAWINGS:
                 return grid.from_cells(CELL_DRAWINGS[grid.lattice.name].from_ascii(text))
@@ -233,15 +261,20 @@ class _Reader:
         name = spec.get("set")
         if name is None:
             return []
-        kind = spec.get("kind", "free")
+        kind = self.kind(spec)
         if name in WITH_ORDERS:
-            chosen = WITH_ORDERS[name](*spec.get("orders", [1, 2, 3]))
+            orders = spec.get("orders", [1, 2, 3])
+            if not (isinstance(orders, list) and orders and all(
+                    type(n) is int and 1 <= n <= MAX_ORDER for n in orders)):
+                raise self.error(f"orders: a list of orders from 1 to {MAX_ORDER}", "orders")
+            chosen = WITH_ORDERS[name](*orders)
         elif name == "polyforms":
             order = spec.get("order")
-            if not isinstance(order, int) or order < 1:
-                raise self.error("set = \"polyforms\" needs order = n", "set")
+            if type(order) is not int or not 1 <= order <= MAX_ORDER:
+                raise self.error(f"set = \"polyforms\" needs order = n, from 1 to {MAX_ORDER}",
+                                 "set")
             chosen = pieces.polyforms(grid, order, kind)
-        elif name in PIECE_SETS:
+        elif isinstance(name, str) and name in PIECE_SETS:
             chosen = PIECE_SETS[name](kind) if name in WITH_KIND else PIECE_SETS[name]()
         else:
             known = sorted([*PIECE_SETS, *WITH_ORDERS, "polyforms"])
@@ -262,6 +295,13 @@ class _Reader:
                                  "and a positive number", "copies")
         return [p.with_copies(copies.get(p.name, 1)) for p in chosen]
 
+    def kind(self, spec: dict, line: int = 0) -> str:
+        kind = spec.get("kind", "free")
+        if kind not in pieces.KINDS:
+            raise self.error(f"kind must be one of {', '.join(pieces.KINDS)}, not {kind!r}",
+                             None if line else "kind", line)
+        return kind
+
     def own_piece(self, grid: Any, spec: Any, index: int) -> pieces.Piece:
         line = self.nth_piece_line(index)
         if not isinstance(spec, dict) or "name" not in spec:
@@ -271,11 +311,13 @@ class _Reader:
             raise self.error(f"piece {spec['name']!r} needs a drawing or cells (one of them)",
                              line=line)
         if "drawing" in spec:
-            cells = list(self.drawing(grid, spec["drawing"]))
+            cells = list(self.drawing(grid, spec["drawing"], line=line))
         else:
-            cells = [tuple(c) for c in spec["cells"]]
+            cells = self.cells(grid, spec["cells"], f"piece {spec['name']!r}: cells", line)
+            if not cells:
+                raise self.error(f"piece {spec['name']!r} has no cells", line=line)
         try:
-            return pieces.make(spec["name"], cells, grid, spec.get("kind", "free"),
+            return pieces.make(spec["name"], cells, grid, self.kind(spec, line),
                                spec.get("copies", 1))
         except (ValueError, TypeError, IndexError) as e:
             raise self.error(f"piece {spec['name']!r}: {e}", line=line) from None

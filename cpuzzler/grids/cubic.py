@@ -6,11 +6,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from cpuzzler.errors import InputFormatError
 from cpuzzler.grids.lattice import Lattice, Symmetry, _determinant, signed_permutations
-from cpuzzler.grids.region import Region
+from cpuzzler.grids.region import Region, check_cell_mark
 
 _IDENTITY = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 
@@ -47,13 +48,16 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     layers = len(lines[0].split())
     cells = []
     for row, line in enumerate(lines):
-        tokens = line.split()
+        tokens = list(re.finditer(r"\S+", line))
         if len(tokens) != layers:
             raise InputFormatError(
                 f"{len(tokens)} layers on this line, {layers} on the first", path=path,
                 line=row + 1)
         for z, token in enumerate(tokens):
-            cells += [(x, len(lines) - 1 - row, z) for x, ch in enumerate(token) if ch != "."]
+            for x, ch in enumerate(token.group()):
+                if ch != ".":
+                    check_cell_mark(ch, path=path, line=row + 1, column=token.start() + x + 1)
+                    cells.append((x, len(lines) - 1 - row, z))
     if not cells:
         raise InputFormatError("the drawing has no cells", path=path)
     return Region(lattice, cells, path=path)

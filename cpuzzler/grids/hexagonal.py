@@ -64,4 +64,5 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     ... XX.'''))
     7
     """
-    return Region(lattice, [cell for cell, _ in from_ascii_rows(drawing, path=path)], path=path)
+    found = from_ascii_rows(drawing, path=path, cells_only=True)
+    return Region(lattice, [cell for cell, _ in found], path=path)

@@ -16,6 +16,7 @@ from cpuzzler.errors import InputFormatError
 from cpuzzler.grids.lattice import Cell, Lattice, Symmetry
 
 EMPTY = " ."
+CELL_MARKS = "#*@"
 
 
 class Region:
@@ -142,25 +143,44 @@ class Region:
         return result
 
 
-def from_ascii_rows(drawing: str, *, path: str = "<string>") -> list[tuple[Cell, str]]:
+def from_ascii_rows(drawing: str, *, path: str = "<string>", cells_only: bool = False
+                    ) -> list[tuple[Cell, str]]:
     """The filled characters of a drawing as ((column, row), char), the bottom row 0.
 
     Blank lines before and after the drawing and the indentation common to its lines are
-    dropped; a space or ``.`` is no cell.
+    dropped; a space or ``.`` is no cell. With ``cells_only`` every other character must be
+    a cell mark (see :func:`check_cell_mark`).
     """
     if "\t" in drawing:
         line = drawing[: drawing.index("\t")].count("\n") + 1
         raise InputFormatError("a tab in a drawing: use spaces", path=path, line=line)
     lines = textwrap.dedent(drawing).split("\n")
+    skipped = 0
     while lines and not lines[0].strip():
         lines.pop(0)
+        skipped += 1
     while lines and not lines[-1].strip():
         lines.pop()
     if not lines:
         raise InputFormatError("the drawing has no cells", path=path)
     height = len(lines)
-    found = [((col, height - 1 - row), ch) for row, text in enumerate(lines)
-             for col, ch in enumerate(text) if ch not in EMPTY]
+    found = []
+    for row, text in enumerate(lines):
+        for col, ch in enumerate(text):
+            if ch in EMPTY:
+                continue
+            if cells_only:
+                check_cell_mark(ch, path=path, line=skipped + row + 1, column=col + 1)
+            found.append(((col, height - 1 - row), ch))
     if not found:
         raise InputFormatError("the drawing has no cells", path=path)
     return found
+
+
+def check_cell_mark(ch: str, *, path: str, line: int, column: int) -> None:
+    """A cell of a drawing is marked by a letter, a digit or one of ``# * @``; anything
+    else (``?``, ``-``, ...) is more likely a mistake than a cell, so it is an error."""
+    if not (ch.isalnum() or ch in CELL_MARKS):
+        raise InputFormatError(f"{ch!r} in a drawing: a cell is a letter, a digit or one of "
+                               f"{' '.join(CELL_MARKS)}; no cell is a space or .", path=path,
+                               line=line, column=column)

@@ -38,7 +38,7 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     ... XXX'''))
     8
     """
-    cells = [(x, y) for (x, y), _ in from_ascii_rows(drawing, path=path)]
+    cells = [(x, y) for (x, y), _ in from_ascii_rows(drawing, path=path, cells_only=True)]
     return Region(lattice, cells, path=path)
 
 

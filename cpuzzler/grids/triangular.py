@@ -116,5 +116,6 @@ def from_ascii(drawing: str, *, path: str = "<string>") -> Region:
     ... XXXX'''))
     6
     """
-    cells = [(col // 2, y, col % 2) for (col, y), _ in from_ascii_rows(drawing, path=path)]
+    found = from_ascii_rows(drawing, path=path, cells_only=True)
+    cells = [(col // 2, y, col % 2) for (col, y), _ in found]
     return Region(lattice, cells, path=path)

@@ -22,6 +22,7 @@ from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import read_text
 from cpuzzler.results import Count
 
+_NUMBER = re.compile(r"[0-9]{1,15}")
 DOMINO_2X3 = "6 3  2 2 0 1 2 2 3  3 2 0 2 2 2 4 2 4 5  2 2 1 3 2 3 5"
 CUTTING_STICKS = "5 3  2 1 3 2 0 2  3 1 4 2 0 3 2 1 2  3 2 0 4 2 1 3 3 0 1 2"
 
@@ -67,8 +68,10 @@ def parse(text: str, *, path: str = "<string>") -> DpfPuzzle:
     for line_no, line in enumerate(text.splitlines(), start=1):
         code = line.split("//", 1)[0]
         for m in re.finditer(r"\S+", code):
-            if not m.group().isdigit():
-                raise InputFormatError(f"{m.group()!r} is not a whole number", path=path,
+            if not _NUMBER.fullmatch(m.group()):
+                problem = ("is too large" if m.group().isascii() and m.group().isdigit()
+                           else "is not a whole number")
+                raise InputFormatError(f"{m.group()[:30]!r} {problem}", path=path,
                                        line=line_no, column=m.start() + 1)
             tokens.append((int(m.group()), line_no, m.start() + 1))
     position = 0
@@ -108,4 +111,9 @@ def parse(text: str, *, path: str = "<string>") -> DpfPuzzle:
         _, line, column = tokens[position]
         raise InputFormatError("numbers left over after the last piece", path=path, line=line,
                                column=column)
+    most = sum(max(map(len, orientations), default=0) for orientations in pieces)
+    if most < locations:  # checked before any item is made: 20000000 locations are refused
+        raise InputFormatError(f"the pieces fill at most {most} of the {locations} "
+                               "locations, so no solution can fill them all", path=path,
+                               line=tokens[0][1], column=tokens[0][2])
     return DpfPuzzle(locations, tuple(pieces))

@@ -178,7 +178,23 @@ class Tiling:
             piece = [] if implied else [placement.piece]
             xc.add_option([*piece, *map(cell_name, placement.cells),
                            *map(crossing_name, found)])
+        xc.sweep = [cell_name(cell) for cell in self.sweep()]
         return xc
+
+    def sweep(self) -> list[Cell]:
+        """The region's cells column by column along its longer side: the order in which
+        the memo engine covers them, so that the open cells form a narrow frontier.
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> Tiling([pieces.domino()[0].with_copies(3)], square.rectangle(3, 2)).sweep()[:3]
+        [(0, 0), (0, 1), (1, 0)]
+        """
+        cells = list(self.region)
+        t = self.region.lattice.translated
+        extent = [max(c[k] for c in cells) - min(c[k] for c in cells) for k in range(t)]
+        axes = sorted(range(t), key=lambda k: -extent[k])
+        return sorted(cells, key=lambda c: (*(c[k] for k in axes), *c[t:]))
 
     def _count_is_implied(self, piece: Piece) -> bool:
         """One kind of piece filling the region exactly: covering every cell places the
@@ -308,6 +324,7 @@ class Tiling:
         kept = [o for o, pl in enumerate(self.placements) if pl.piece != piece or o in keep]
         for o in kept:
             xc.add_option(base.option(o))
+        xc.sweep = base.sweep
         return xc, kept
 
     def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str,

@@ -1,0 +1,87 @@
+"""The memo engine beside the native enumerating count, on the same problems, in one run.
+
+    python benchmarks/memo.py                 # medians of 3 (the slow enumerations once)
+    python benchmarks/memo.py --repeat 5 --only domino
+
+Each row counts one exact-cover problem raw with ``engine="memo"`` and ``engine="dlx"``;
+the counts must agree (and match the published ones where there are). The table gives
+the medians, the ratio enumeration / memo, and the memo table's states and peak memory.
+Enumeration is skipped (marked -) where it would take far longer than the row is worth
+(the 12x12 dominoes: 5.3e16 tilings).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from cpuzzler import catalog
+from cpuzzler.grids import square
+from cpuzzler.models import Tiling, pieces, queens
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from open_counts import PUZZLES as OPEN  # noqa: E402
+
+
+def dominoes(side: int):
+    return Tiling([pieces.domino()[0].with_copies(side * side // 2)],
+                  square.rectangle(side, side)).exact_cover
+
+
+ROWS = [  # name, builder, published count, enumerate too
+    ("8x8 dominoes", lambda: dominoes(8), 12988816, True),
+    ("12x12 dominoes", lambda: dominoes(12), 53060477521960000, False),
+    ("polyhexes 1-4 in 4x10", lambda: OPEN["polyhexes of order 1-4 in a 4x10 parallelogram"]()
+     .exact_cover, 14809060, True),
+    ("polyhexes 1-4 in 5x8", lambda: OPEN["polyhexes of order 1-4 in a 5x8 parallelogram"]()
+     .exact_cover, 30353640, True),
+    ("pentominoes 6x10", lambda: catalog.get("pentominoes-6x10").build().exact_cover, 9356,
+     True),
+    ("13 queens", lambda: queens(13), 73712, True),
+]
+
+
+def _timed(xc, engine: str, repeat: int) -> tuple[float, int]:
+    times, counts = [], set()
+    for _ in range(repeat):
+        start = time.perf_counter()
+        counts.add(int(xc.count(engine=engine)))
+        times.append(time.perf_counter() - start)
+    if len(counts) != 1:
+        raise SystemExit(f"{engine} gave different counts: {counts}")
+    return statistics.median(times), counts.pop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", default="", help="rows whose name contains this")
+    args = parser.parse_args()
+    print("| problem | count | memo | states | peak MB | dlx (enumeration) | dlx / memo |")
+    print("|---|---|---|---|---|---|---|")
+    for name, build, published, enumerate_too in ROWS:
+        if args.only not in name:
+            continue
+        xc = build()
+        memo_time, total = _timed(xc, "memo", args.repeat)
+        memo = xc.stats.memo
+        if total != published:
+            raise SystemExit(f"{name}: memo counts {total}, published {published}")
+        dlx = "-"
+        ratio = "-"
+        if enumerate_too:
+            slow = published > 1_000_000
+            dlx_time, plain = _timed(xc, "dlx", 1 if slow else args.repeat)
+            if plain != total:
+                raise SystemExit(f"{name}: memo {total}, dlx {plain}")
+            dlx = f"{dlx_time:.3g} s" + (" (once)" if slow else "")
+            ratio = f"{dlx_time / memo_time:.3g}x"
+        print(f"| {name} | {total:,} | {memo_time:.3g} s | {memo['states']:,} | "
+              f"{memo['peak_bytes'] / 2**20:.0f} | {dlx} | {ratio} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

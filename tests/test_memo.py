@@ -1,0 +1,158 @@
+"""The memo engine: exact counts by memoised sub-problems, checked against brute force,
+the reference engine and published counts."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import brute_force_solutions, empty_sudoku
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cpuzzler import ExactCover, catalog
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.grids import square
+from cpuzzler.models import Sudoku, Tiling, pieces, queens
+from cpuzzler.parts import count_in_parts
+
+
+@st.composite
+def problems(draw):
+    """Small problems with bounds (some past any option count), secondary items and
+    identical options, and a random sweep order."""
+    n_primary = draw(st.integers(1, 5))
+    n_secondary = draw(st.integers(0, 2))
+    bounds = {}
+    for k in range(n_primary):
+        hi = draw(st.sampled_from([1, 1, 1, 2, 3, 2**31, 2**70]))
+        lo = draw(st.sampled_from([0, 1, 1, 2, hi]))
+        bounds[f"p{k}"] = (min(lo, hi), hi)
+    xc = ExactCover(primary=list(bounds), secondary=[f"s{k}" for k in range(n_secondary)],
+                    bounds=bounds)
+    items = xc.items
+    for _ in range(draw(st.integers(0, 10))):
+        chosen = draw(st.lists(st.sampled_from(items), min_size=1, max_size=3, unique=True))
+        if all(xc.is_secondary(i) for i in chosen):
+            chosen.append("p0")
+        xc.add_option(chosen)
+    if draw(st.booleans()):
+        xc.sweep = draw(st.permutations(items))
+    return xc
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(xc=problems())
+def test_memo_counts_random_problems_as_brute_force_does(xc):
+    expected = len(brute_force_solutions(xc))
+    assert xc.count(engine="memo") == expected == xc.count(engine="python")
+    assert xc.stats.reason == "done"
+
+
+@settings(max_examples=100, deadline=None)
+@given(xc=problems())
+def test_a_tiny_memory_cap_drops_entries_but_keeps_the_count_exact(xc):
+    assert xc.count(engine="memo", memory=1) == len(brute_force_solutions(xc))
+
+
+def test_evictions_happen_and_the_count_stays_exact():
+    xc = queens(10)
+    assert xc.count(engine="memo", memory=200_000) == 724
+    assert xc.stats.memo["evictions"] > 0 and xc.stats.memo["dropped"] > 0
+    assert xc.stats.memo["peak_bytes"] <= 200_000
+
+
+def dominoes(width, height):
+    return Tiling([pieces.domino()[0].with_copies(width * height // 2)],
+                  square.rectangle(width, height))
+
+
+@pytest.mark.parametrize(("side", "tilings"), [(2, 2), (4, 36), (6, 6728), (8, 12988816),
+                                                (12, 53060477521960000)])
+def test_domino_tilings_of_squares(side, tilings):
+    # OEIS A004003; the 12x12 count is far past enumeration, 8x8 in a few thousand steps
+    xc = dominoes(side, side).exact_cover
+    assert xc.count(engine="memo") == tilings
+    assert xc.stats.memo["states"] < 100_000
+
+
+def test_domino_tilings_agree_with_enumeration():
+    for width, height in [(3, 4), (4, 5), (5, 6)]:
+        xc = dominoes(width, height).exact_cover
+        assert xc.count(engine="memo") == xc.count(engine="dlx") == xc.count(engine="python")
+
+
+def test_the_empty_4x4_sudoku_has_288_grids():
+    assert empty_sudoku(2).count(engine="memo") == 288 == empty_sudoku(2).count(engine="dlx")
+
+
+def test_the_6x6_sudoku_with_2x3_boxes_has_28200960_grids():
+    xc = Sudoku.empty(box=(2, 3)).exact_cover
+    xc = xc() if callable(xc) else xc
+    assert xc.count(engine="memo") == 28_200_960
+
+
+@pytest.mark.parametrize(("n", "count"), [(6, 4), (8, 92), (10, 724)])
+def test_queens(n, count):
+    assert queens(n).count(engine="memo") == count == queens(n).count(engine="dlx")
+
+
+@pytest.mark.slow
+def test_13_queens_under_a_memory_cap():
+    xc = queens(13)
+    assert xc.count(engine="memo", memory=64 << 20) == 73712
+    assert xc.stats.memo["evictions"] > 0
+
+
+FAST_ON_MEMO = ["pentominoes-3x20", "pentominoes-4x15", "pentominoes-5x12", "soma",
+                "pentominoes-3x20-ring", "pentominoes-8x8-hole", "one-sided-pentominoes-3x30",
+                "tetracubes-2x2x8", "solid-pentominoes-2x3x10", "solid-pentominoes-ring-3x3x9",
+                "solid-pentominoes-ring-3x5x7", "solid-pentominoes-ring-3x4x8",
+                "solid-pentominoes-ring-3x6x6", "slothouber-graatsma", "diabolical-cube",
+                "google-cube", "soma-w-wall", "soma-z-wall", "tetrahexes-4x7",
+                "hexiamonds-6x6", "hexiamonds-4x9", "hexiamonds-snowflake",
+                "hexiamonds-trapezium-4x11", "hexiamonds-elongated-hexagon-4x10",
+                "hexiamonds-ring", "hexiamonds-ring-centred", "hexiamonds-crescent-2",
+                "hexiamonds-coin", "hexiamonds-trefoil", "tetrahexes-3x10-clipped",
+                "tetrahexes-coin", "welded-tetrasticks-4x4", "pentatwigs-triangle",
+                "tangram-square", "drive-ya-nuts", "queens-8", "sudoku-4x4", "latin-5",
+                "dominoes-faase", "dominoes-faase-as-printed", "dpf-domino-2x3",
+                "dpf-cutting-sticks"]
+SLOW_ON_MEMO = ["pentominoes-6x10", "conway-5x5x5", "hexiamonds-crescent"]
+
+
+@pytest.mark.parametrize("name", [
+    *FAST_ON_MEMO, *(pytest.param(n, marks=pytest.mark.slow) for n in SLOW_ON_MEMO)])
+def test_catalog_counts_on_the_memo_engine(name):
+    from cpuzzler.cli import _exact_cover_of
+
+    entry = catalog.get(name)
+    puzzle = entry.build()
+    if isinstance(puzzle, Tiling):
+        assert puzzle.count_both(engine="memo") == (entry.unique, entry.raw)
+    else:
+        assert _exact_cover_of(puzzle).count(engine="memo") == entry.raw
+
+
+def test_memo_in_parts_and_in_check(capsys):
+    from cpuzzler.cli import main
+
+    puzzle = catalog.get("pentominoes-5x12").build()
+    assert count_in_parts(puzzle, symmetry="unique", engine="memo", jobs=2) == (1010, 4040)
+    assert main(["check", "queens-8", "--engines", "dlx,memo,python"]) == 0
+    assert "all 3 engines agree: 92" in capsys.readouterr().out
+
+
+def test_a_time_limit_leaves_a_marked_lower_bound():
+    xc = queens(13)
+    total = xc.count(engine="memo", time_limit=0.2)
+    assert not total.complete and total.reason == "time-out" and total < 73712
+
+
+def test_a_sweep_order_naming_unknown_items_is_an_error():
+    xc = queens(4)
+    xc.sweep = ["nowhere"]
+    with pytest.raises(ExactCoverError, match="unknown item 'nowhere'"):
+        xc.count(engine="memo")
+
+
+def test_memo_lists_solutions_through_the_native_engine():
+    assert len(list(queens(6).solve(engine="memo"))) == 4
