@@ -134,6 +134,11 @@ def _build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--all", action="store_true", help="print every solution as found")
     mode.add_argument("-n", type=_positive, metavar="N", help="print at most N solutions")
     mode.add_argument("--count", action="store_true", help="print the number of solutions")
+    mode.add_argument("--sample", type=_positive, metavar="K",
+                      help="print K solutions drawn uniformly at random among all of them "
+                           "(every solution, not up to symmetry; by the memo engine)")
+    solve.add_argument("--seed", type=int, default=0,
+                       help="with --sample: the random seed (the same seed, the same draws)")
     solve.add_argument("--engine", choices=available_engines(), default=None,
                        help="the solver (default: dlx, the native engine)")
     solve.add_argument("--symmetry", choices=SYMMETRY_MODES, default="unique",
@@ -213,7 +218,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def _engine_options(args: argparse.Namespace) -> dict[str, object]:
     options: dict[str, object] = {}
-    if getattr(args, "memory", None) is not None:
+    if getattr(args, "memory", None) is not None and not getattr(args, "sample", None):
         if args.engine != "memo":
             raise UsageError("--memory needs --engine memo")
         options["memory"] = args.memory
@@ -387,6 +392,28 @@ def _check_pictures(problem: object, args: argparse.Namespace) -> None:
                          f"{problem.region.lattice.name} lattice")
 
 
+def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
+    """Print ``--sample K`` solutions drawn uniformly (by the memo engine)."""
+    if args.engine not in (None, "memo"):
+        raise UsageError("--sample draws by the memo engine; leave out --engine")
+    xc = _exact_cover_of(problem)
+    options = {"memory": args.memory} if args.memory is not None else {}
+    draws = xc.sample(args.sample, seed=args.seed, time_limit=args.clock.left(), **options)
+    for number, solution in enumerate(draws, start=1):
+        if isinstance(problem, Tiling):
+            tiling = problem.solution(solution)
+            print(("\n" if number > 1 else "") + f"sample {number}:\n{tiling.record()}",
+                  end="", flush=True)
+            _draw(tiling, number, args)
+        else:
+            _print(problem, xc, solution, number)
+    reason = xc.stats.reason
+    tail = "" if reason == DONE else f" (stopped: {reason})"
+    print(f"{len(draws)} sample(s) in {time.perf_counter() - start:.3f} s{tail}",
+          file=sys.stderr)
+    return _status(len(draws), reason)
+
+
 def _solve(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     clock = args.clock
@@ -395,6 +422,8 @@ def _solve(args: argparse.Namespace) -> int:
     options = _engine_options(args)
     problem = load_problem(args.problem, clock)
     _check_pictures(problem, args)
+    if args.sample:
+        return _sample(problem, args, start)
     if isinstance(problem, Tiling):
         if args.count:
             status = _count_tiling(problem, args)

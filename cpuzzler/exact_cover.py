@@ -230,6 +230,26 @@ class ExactCover:
         stats.solutions = total
         return Count(total, stats.reason)
 
+    def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
+               **options: object) -> list[tuple[int, ...]]:
+        """``k`` solutions drawn uniformly at random among all of them, reproducibly by
+        ``seed`` (by the memo engine's table; ``options`` go to it, e.g. ``memory=``).
+
+        >>> from cpuzzler.models import queens
+        >>> xc = queens(8)
+        >>> draws = xc.sample(3, seed=1)
+        >>> len(draws), draws == xc.sample(3, seed=1), all(len(d) == 8 for d in draws)
+        (3, True, True)
+        """
+        from cpuzzler.engines import memo
+
+        self.stats = stats = Stats(engine=memo.NAME)
+        start = time.perf_counter()
+        draws = memo.sample(self, k, seed=seed, stats=stats, time_limit=time_limit,
+                            **options)
+        stats.seconds = time.perf_counter() - start
+        return draws
+
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.
 

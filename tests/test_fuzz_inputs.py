@@ -182,3 +182,16 @@ def test_every_engine_counts_random_bounded_problems_as_brute_force_does(xc):
     expected = len(brute_force_solutions(xc))
     counts = {engine: xc.count(engine=engine) for engine in ENGINES}
     assert set(counts.values()) == {expected}, counts
+
+
+@FUZZ
+@given(names=st.lists(st.sampled_from(["a", "b", "", "a b", 3, None]), max_size=5),
+       option=st.lists(st.sampled_from(["a", "b", "c", "", 0]), max_size=4))
+def test_random_items_and_options_are_a_problem_or_a_clean_error(names, option):
+    try:
+        xc = ExactCover(primary=names)
+        xc.add_option(option)
+    except ExactCoverError:
+        return  # empty options, duplicate or unknown names: refused before any engine
+    counts = {engine: xc.count(engine=engine) for engine in ENGINES}
+    assert len(set(counts.values())) == 1, counts

@@ -156,3 +156,55 @@ def test_a_sweep_order_naming_unknown_items_is_an_error():
 
 def test_memo_lists_solutions_through_the_native_engine():
     assert len(list(queens(6).solve(engine="memo"))) == 4
+
+
+# --- uniform sampling --------------------------------------------------------------------
+
+def _chi_square_critical(df: int, z: float = 3.09) -> float:
+    """The chi-square value a uniform sample passes with probability 0.999 (z = 3.09),
+    by the Wilson-Hilferty approximation."""
+    return df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
+
+
+def test_samples_are_uniform_by_a_chi_square_test():
+    # the 281 domino tilings of a 4x6 board, each drawn about 40 times
+    xc = dominoes(4, 6).exact_cover
+    every = set(xc.solve())
+    assert len(every) == 281
+    draws = xc.sample(281 * 40, seed=2026)
+    assert set(draws) <= every
+    expected = len(draws) / len(every)
+    counts = {s: 0 for s in every}
+    for d in draws:
+        counts[d] += 1
+    statistic = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert statistic < _chi_square_critical(len(every) - 1)
+    assert min(counts.values()) > 0
+
+
+def test_samples_are_solutions_reproducible_by_seed_and_reach_far_past_enumeration():
+    xc = dominoes(12, 12).exact_cover  # 5.3e16 tilings
+    draws = xc.sample(20, seed=5)
+    assert draws == xc.sample(20, seed=5) and draws != xc.sample(20, seed=6)
+    cells = [i for i in xc.items if not xc.is_secondary(i)]
+    for d in draws:
+        covered = [item for o in d for item in xc.option(o)]
+        assert sorted(covered) == sorted(cells)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(xc=problems(), seed=st.integers(0, 2**64 - 1))
+def test_every_sample_of_a_random_problem_is_one_of_its_solutions(xc, seed):
+    solutions = brute_force_solutions(xc)
+    draws = xc.sample(5, seed=seed)
+    assert len(draws) == (5 if solutions else 0)
+    assert set(draws) <= solutions
+
+
+def test_the_cli_draws_samples(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["solve", "pentominoes-3x20", "--sample", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("sample ") == 3
+    assert main(["solve", "queens-8", "--sample", "2", "--engine", "dlx"]) == 2

@@ -158,3 +158,18 @@ def test_two_counts_on_one_checkpoint_one_refused_one_right(tmp_path):
     assert first.returncode == 0, err
     assert out.startswith("3940 solutions")
     assert second.returncode == 2 and "another count is using" in second.stderr
+
+
+def test_sigterm_to_the_parent_takes_its_workers_with_it(tmp_path):
+    marker = f"marker-{uuid.uuid4().hex}"
+    checkpoint = str(tmp_path / f"{marker}.json")
+    run = subprocess.Popen([sys.executable, "-m", "cpuzzler", "solve", "bedlam-cube",
+                            "--count", "--jobs", "2", "--checkpoint", checkpoint],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 60
+    while len(_left_behind(marker)) < 3 and time.monotonic() < end:
+        time.sleep(0.2)  # planning, then the workers start
+    assert len(_left_behind(marker)) >= 3  # the parent and its two workers
+    run.send_signal(signal.SIGTERM)
+    run.wait(timeout=30)
+    assert _wait_gone(marker) == []

@@ -749,7 +749,7 @@ static PyTypeObject SolverType = {
 typedef unsigned __int128 count128;
 
 typedef struct {
-    int n_items, n_options, n_order, key_bytes, stop;
+    int n_items, n_options, n_order, key_bytes, stop, depth;
     int *lo, *hi, *used, *order, *bit_of, *word_of;
     int *opt_start, *opt_items, *item_start, *item_opts;
     size_t slot_bytes, capacity, stored, max_slots, peak_slots;
@@ -882,7 +882,20 @@ static count128 memo_after(Memo *m, int o, int pos, int p) {
     return c;
 }
 
+/* Deeper than this, the C stack could run out: the count stops with an error. */
+#define MEMO_MAX_DEPTH 20000
+#define MEMO_TOO_DEEP (-3)
+
+static count128 memo_node(Memo *m, int pos, int p);
+
 static count128 memo_search(Memo *m, int pos, int p) {
+    if (++m->depth > MEMO_MAX_DEPTH) { m->stop = MEMO_TOO_DEEP; m->depth--; return 0; }
+    count128 c = memo_node(m, pos, p);
+    m->depth--;
+    return c;
+}
+
+static count128 memo_node(Memo *m, int pos, int p) {
     while (pos < m->n_order && m->used[m->order[pos]] >= m->hi[m->order[pos]]) { pos++; p = 0; }
     if (pos == m->n_order) return 1;
     if (m->stop) return 0;
@@ -941,6 +954,83 @@ static count128 memo_search(Memo *m, int pos, int p) {
     return total;
 }
 
+/* ---- uniform sampling from the memo table -------------------------------------------
+ *
+ * Once memo_search has counted a sub-problem, each of its branches' counts is in the
+ * table (or is recounted, exactly, if it was dropped), so a solution is drawn uniformly
+ * by walking down from the root: at each node, branch b is taken with probability
+ * count(b) / count(node).  The product along the walk is 1 / count(root) for every
+ * solution.  The random numbers are xoshiro256** seeded by splitmix64 from the caller's
+ * seed, so a seed gives the same draws on every machine.
+ */
+
+static uint64_t rng_state[4];
+
+static uint64_t splitmix64(uint64_t *x) {
+    uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static uint64_t next_random(void) {
+    uint64_t result = rotl(rng_state[1] * 5, 7) * 9, t = rng_state[1] << 17;
+    rng_state[2] ^= rng_state[0]; rng_state[3] ^= rng_state[1];
+    rng_state[1] ^= rng_state[2]; rng_state[0] ^= rng_state[3];
+    rng_state[2] ^= t; rng_state[3] = rotl(rng_state[3], 45);
+    return result;
+}
+
+/* A uniform number in [0, n), n > 0, by rejection (no modulo bias). */
+static count128 random_below(count128 n) {
+    count128 mask = n - 1;
+    for (int shift = 1; shift < 128; shift <<= 1) mask |= mask >> shift;
+    for (;;) {
+        count128 r = ((count128)next_random() << 64 | next_random()) & mask;
+        if (r < n) return r;
+    }
+}
+
+/* Walk down from (pos, p) to one solution drawn uniformly; its options go to chosen[]. */
+static int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen) {
+    for (;;) {
+        while (pos < m->n_order && m->used[m->order[pos]] >= m->hi[m->order[pos]]) {
+            pos++; p = 0;
+        }
+        if (pos == m->n_order || m->stop) return n_chosen;
+        int i = m->order[pos];
+        count128 here = memo_search(m, pos, p);
+        if (here == 0 || m->stop) return -1;
+        count128 r = random_below(here);
+        int first = m->item_start[i], last = m->item_start[i + 1], taken = -2;
+        if (m->hi[i] == 1) {
+            for (int k = first; k < last && taken == -2; k++) {
+                int o = m->item_opts[k];
+                if (!compatible(m, o)) continue;
+                count128 c = memo_after(m, o, pos, 0);
+                if (r < c) taken = o; else r -= c;
+            }
+            if (taken == -2) {  /* the branch that closes i (lo == 0) */
+                m->used[i] = m->hi[i];
+                continue;
+            }
+            take(m, taken, +1);
+            chosen[n_chosen++] = taken;
+            p = 0;
+        } else if (first + p < last) {
+            int o = m->item_opts[first + p];
+            count128 without = memo_search(m, pos, p + 1);
+            if (r >= without) { take(m, o, +1); chosen[n_chosen++] = o; }
+            p++;
+        } else {
+            m->used[i] = m->hi[i];
+            p = 0;
+        }
+    }
+}
+
 static int read_int_list(PyObject *seq, int **out, Py_ssize_t *n, const char *what) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
@@ -958,16 +1048,21 @@ static void memo_free(Memo *m) {
     free(m->item_opts); free(m->slots); free(m->key);
 }
 
-/* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit)
- *   -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions))
+/* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples, seed)
+ *   -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions),
+ *       draws: `samples` solutions drawn uniformly, each a sorted tuple of options)
  * lo/hi/secondary per item (bounds already cut to what the options can reach), options
  * as lists of item indices, order the primary items in sweep order. */
 static PyObject *memo_count(PyObject *self, PyObject *args) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq;
     double memory_bytes, time_limit;
-    if (!PyArg_ParseTuple(args, "OOOOOdd", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
-                          &memory_bytes, &time_limit))
+    Py_ssize_t samples = 0;
+    unsigned long long seed = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOdd|nK", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &time_limit, &samples, &seed))
         return NULL;
+    int *chosen = NULL;
+    PyObject *draws = NULL;
     Memo m;
     memset(&m, 0, sizeof m);
     int *secondary = NULL;
@@ -1058,7 +1153,33 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
     if (time_limit == 0) m.stop = R_TIMEOUT;
     else total = memo_search(&m, 0, 0);
     PyEval_RestoreThread(m.tstate);
+    draws = PyList_New(0);
+    if (!draws) goto done;
+    if (samples > 0 && total > 0 && !m.stop) {
+        chosen = calloc((size_t)m.n_options + 1, sizeof(int));
+        if (!chosen) { PyErr_NoMemory(); goto done; }
+        uint64_t x = seed;
+        for (int k = 0; k < 4; k++) rng_state[k] = splitmix64(&x);
+        for (Py_ssize_t d = 0; d < samples && !m.stop && !m.no_memory; d++) {
+            memset(m.used, 0, (size_t)m.n_items * sizeof(int));
+            m.tstate = PyEval_SaveThread();
+            int n_chosen = memo_draw(&m, 0, 0, chosen, 0);
+            PyEval_RestoreThread(m.tstate);
+            if (n_chosen < 0) break;
+            qsort(chosen, (size_t)n_chosen, sizeof(int), cmp_int);
+            PyObject *draw = PyTuple_New(n_chosen);
+            if (!draw) goto done;
+            for (int t = 0; t < n_chosen; t++) PyTuple_SET_ITEM(draw, t, PyLong_FromLong(chosen[t]));
+            if (PyList_Append(draws, draw) < 0) { Py_DECREF(draw); goto done; }
+            Py_DECREF(draw);
+        }
+    }
     if (m.no_memory) { PyErr_NoMemory(); goto done; }
+    if (m.stop == MEMO_TOO_DEEP) {
+        PyErr_Format(PyExc_RecursionError, "the memo engine's search would go deeper than %d "
+                     "levels; count this problem with the dlx engine", MEMO_MAX_DEPTH);
+        goto done;
+    }
     if (m.overflow) {
         PyErr_SetString(PyExc_OverflowError, "the count passes 2**128");
         goto done;
@@ -1071,10 +1192,12 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
     Py_XDECREF(high); Py_XDECREF(low); Py_XDECREF(shift); Py_XDECREF(shifted);
     if (!value) goto done;
     int reason = m.stop > 0 ? m.stop : R_DONE;
-    result = Py_BuildValue("(Ni(LLLnnLL))", value, reason, m.nodes, m.hits, m.misses,
+    result = Py_BuildValue("(Ni(LLLnnLL)O)", value, reason, m.nodes, m.hits, m.misses,
                            (Py_ssize_t)m.stored, (Py_ssize_t)(m.peak_slots * m.slot_bytes),
-                           m.dropped, m.evictions);
+                           m.dropped, m.evictions, draws);
 done:
+    Py_XDECREF(draws);
+    free(chosen);
     free(secondary);
     memo_free(&m);
     return result;
@@ -1082,8 +1205,9 @@ done:
 
 static PyMethodDef module_functions[] = {
     {"memo_count", memo_count, METH_VARARGS,
-     "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit) -> "
-     "(count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions))"},
+     "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
+     "seed=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, "
+     "evictions), draws)"},
     {NULL, NULL, 0, NULL},
 };
 

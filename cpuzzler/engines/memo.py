@@ -69,6 +69,24 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     """The number of solutions. ``memory``: the table's cap in bytes (default a quarter of
     the machine's); past it the least useful entries are dropped and the count stays exact.
     A time limit or Ctrl-C leaves a lower bound, marked in ``stats``."""
+    return _run(xc, stats, time_limit, order, memory, 0, 0)[0]
+
+
+def sample(xc: ExactCover, k: int, *, seed: int = 0, stats: Stats | None = None,
+           time_limit: float | None = None, order: Sequence[str] | None = None,
+           memory: float | None = None) -> list[tuple[int, ...]]:
+    """``k`` solutions drawn uniformly at random among all of them (independently, so
+    one may come twice), the same ones for the same seed: after the count, each draw
+    walks down the memo table taking each branch with probability its share of the
+    count. Fewer than ``k`` when there is no solution or a limit stopped the count."""
+    if k < 0:
+        raise ExactCoverError(f"the number of samples must be at least 0, not {k}")
+    return _run(xc, stats, time_limit, order, memory, k, seed)[1]
+
+
+def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
+         order: Sequence[str] | None, memory: float | None, samples: int, seed: int
+         ) -> tuple[int, list[tuple[int, ...]]]:
     stats = stats if stats is not None else Stats(engine=NAME)
     start = time.perf_counter()
     lo, hi, secondary = xc.item_arrays()
@@ -78,13 +96,17 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     if not cap > 0:
         raise ExactCoverError(f"the memo engine needs a positive memory cap, not {memory}")
     left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
-    total, reason, numbers = _dlx.memo_count(lo, hi, [int(s) for s in secondary], options,
-                                             sequence, cap, left)
+    try:
+        total, reason, numbers, draws = _dlx.memo_count(
+            lo, hi, [int(s) for s in secondary], options, sequence, cap, left, samples,
+            seed % 2**64)
+    except (RecursionError, OverflowError) as e:  # too deep a search, a count past 2**128
+        raise ExactCoverError(str(e)) from None
     stats.reason = _REASONS[reason]
     stats.nodes = numbers[0]
     stats.memo = dict(zip(("nodes", "hits", "misses", "states", "peak_bytes", "dropped",
                            "evictions"), numbers, strict=True))
-    return total
+    return total, draws
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
