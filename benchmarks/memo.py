@@ -19,8 +19,9 @@ import time
 from pathlib import Path
 
 from cpuzzler import catalog
+from cpuzzler.cli import _exact_cover_of
 from cpuzzler.grids import square
-from cpuzzler.models import Tiling, pieces, queens
+from cpuzzler.models import Sudoku, Tiling, pieces, queens
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from open_counts import PUZZLES as OPEN  # noqa: E402
@@ -41,6 +42,8 @@ ROWS = [  # name, builder, published count, enumerate too
     ("pentominoes 6x10", lambda: catalog.get("pentominoes-6x10").build().exact_cover, 9356,
      True),
     ("13 queens", lambda: queens(13), 73712, True),
+    ("empty 6x6 Sudoku (2x3 boxes)", lambda: _exact_cover_of(Sudoku.empty(box=(2, 3))),
+     28200960, True),
 ]
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
 import time
 from collections.abc import Sequence
@@ -65,16 +66,10 @@ def _positive(text: str) -> int:
 
 def _size(text: str) -> int:
     """A memory size in bytes: a number with an optional K, M or G (powers of 1024)."""
-    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
-    number, unit = text.rstrip("KMGkmgBb"), text[len(text.rstrip("KMGkmgBb")):].upper()
-    unit = unit.rstrip("B")
-    try:
-        value = float(number) * units[unit]
-    except (ValueError, KeyError):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 512M or 2G") from None
-    if not (math.isfinite(value) and value >= 1):
-        raise argparse.ArgumentTypeError(f"needs a positive size, not {text}")
-    return int(value)
+    match = re.fullmatch(r"(\d+(?:\.\d*)?)([KMG]?)B?", text.strip().upper())
+    if not match or float(match[1]) * 1024 ** " KMG".index(match[2] or " ") < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 512M or 2G")
+    return int(float(match[1]) * 1024 ** " KMG".index(match[2] or " "))
 
 
 class Clock:
@@ -478,6 +473,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("cpuzzler: the time limit ran out before the search began", file=sys.stderr)
         return EXIT_UNDECIDED
     except KeyboardInterrupt:
+        if getattr(args, "count", False):  # stopped before the search began
+            print("at least 0 solutions (interrupted)")
         print("cpuzzler: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:

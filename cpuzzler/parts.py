@@ -156,6 +156,8 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
             work = plan(problem, symmetry, saved["depth"] if saved else depth, deadline)
         except TimeUp:
             return _total(done, TIMEOUT)
+        except KeyboardInterrupt:
+            return _total(done, INTERRUPTED)
         if saved and saved["key"] != work.key:
             raise InputFormatError("this checkpoint belongs to another split of this "
                                    "problem; use another file", path=checkpoint)

@@ -81,6 +81,8 @@ LONG_COUNTS = [  # each runs for well over the moment the signal comes
     ["solve", "bedlam-cube", "--count", "--engine", "python", "--jobs", "2"],
     ["solve", "bedlam-cube", "--all", "--engine", "cpsat"],
     ["check", "pentominoes-6x10", "--engines", "cpsat,sat,dlx"],
+    ["solve", "bedlam-cube", "--count", "--engine", "python"],
+    ["solve", "solid-pentominoes-3x4x5", "--count", "--engine", "memo"],
 ]
 
 
@@ -105,7 +107,7 @@ def test_ctrl_c_stops_every_engine_at_once_with_the_partial_result(command):
         assert "dlx" not in out  # the engines after the interrupted one do not start
 
 
-@pytest.mark.parametrize("engine", ["dlx", "cpsat", "sat", "auto", "python"])
+@pytest.mark.parametrize("engine", ["dlx", "cpsat", "sat", "auto", "python", "memo"])
 def test_a_time_limit_covers_the_whole_run(engine):
     start = time.monotonic()
     run = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", "bedlam-cube",
