@@ -229,3 +229,21 @@ def test_an_internal_error_is_one_line_asking_for_a_report_or_a_traceback_with_d
     assert err.count("\n") == 1
     with pytest.raises(ZeroDivisionError):
         main(["--debug", "solve", "queens-8"])
+
+
+# --- pieces of one shape under different names ----------------------------------------
+
+def test_two_names_for_one_shape_swap_in_the_symmetry_group():
+    from cpuzzler.grids import square
+    from cpuzzler.models import Tiling
+    from cpuzzler.models.pieces import make
+
+    domino = [(0, 0), (1, 0)]
+    square_of_two = Tiling([make("A", domino, square), make("B", domino, square)],
+                           square.rectangle(2, 2))
+    assert len(square_of_two.symmetries) == 16  # the square's 8, each with A, B swapped
+    assert square_of_two.count_both() == (1, 4) == square_of_two.count_both(method="dedup")
+    strip = Tiling([make("A", domino, square), make("B", domino, square),
+                    make("C", [(0, 0), (1, 0), (2, 0)], square)], square.rectangle(7, 1))
+    assert strip.count_both() == (2, 6) == strip.count_both(method="dedup")
+    assert strip.count(symmetry="raw") == 6

@@ -12,6 +12,8 @@ to its mirror image, which must then be in the set too).
 
 from __future__ import annotations
 
+from itertools import permutations, product
+from math import prod
 from typing import TYPE_CHECKING
 
 from cpuzzler.grids.lattice import Cell
@@ -30,25 +32,19 @@ class PuzzleSymmetry:
 
     def __init__(self, tiling: Tiling, *, rotations_only: bool = False) -> None:
         lattice = tiling.region.lattice
-        placement_group = {}  # canonical shape -> name, under each piece's own group
+        shapes: dict[tuple, list[str]] = {}  # a shape (under its kind, with copies) -> names
+        key_of = {}
         for p in tiling.pieces:
-            placement_group[(lattice.canonical(p.cells, p.kind), p.kind, p.copies)] = p.name
+            key = (lattice.canonical(p.cells, p.kind), p.kind, p.copies)
+            shapes.setdefault(key, []).append(p.name)
+            key_of[p.name] = key
         self.elements: list[tuple[dict[Cell, Cell], dict[str, str]]] = []
         self.proper: list[bool] = []  # which elements are rotations
         self.wrapped = tiling.region.wrap is not None  # its turns are symmetries too
         for g, move in tiling.region.cell_maps("free"):
             if rotations_only and not g.proper:
                 continue
-            names = {}
-            for p in tiling.pieces:
-                image = lattice.transform(p.cells, g)
-                target = placement_group.get((lattice.canonical(image, p.kind), p.kind, p.copies))
-                if target is None:
-                    break
-                names[p.name] = target
-            else:
-                if sorted(names.values()) != sorted(names):
-                    continue
+            for names in _name_maps(tiling, shapes, key_of, g):
                 self.elements.append((move, names))
                 self.proper.append(g.proper)
 
@@ -79,6 +75,39 @@ class PuzzleSymmetry:
         """How many symmetries map the solution onto itself."""
         own = self.image(solution, 0)
         return sum(1 for k in range(len(self.elements)) if self.image(solution, k) == own)
+
+
+MAX_NAME_MAPS = 5040  # 7! ways to rename seven pieces of one shape; beyond, give copies
+
+
+def _name_maps(tiling: Tiling, shapes: dict[tuple, list[str]], key_of: dict[str, tuple],
+               g) -> list[dict[str, str]]:
+    """Every way the lattice symmetry ``g`` can map the piece set onto itself: each piece
+    to a piece of its image's shape, one to one. Pieces of one shape under different
+    names (the digits 2 and 5, two named copies) may be swapped, so there may be several;
+    none when some image is not a piece of the set."""
+    lattice = tiling.region.lattice
+    choices = []
+    for key, names in shapes.items():
+        cells, kind, copies = key
+        image = (lattice.canonical(lattice.transform(cells, g), kind), kind, copies)
+        targets = shapes.get(image)
+        if targets is None or len(targets) != len(names):
+            return []
+        choices.append([dict(zip(names, order, strict=True))
+                        for order in permutations(targets)])
+    if prod(len(c) for c in choices) > MAX_NAME_MAPS:
+        from cpuzzler.errors import ExactCoverError
+
+        raise ExactCoverError("too many pieces of one shape under different names for the "
+                              "symmetry group; give one piece with copies instead")
+    maps = []
+    for parts in product(*choices):
+        names: dict[str, str] = {}
+        for part in parts:
+            names.update(part)
+        maps.append(names)
+    return maps
 
 
 class Reduction:
