@@ -999,7 +999,8 @@ static int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen) {
         while (pos < m->n_order && m->used[m->order[pos]] >= m->hi[m->order[pos]]) {
             pos++; p = 0;
         }
-        if (pos == m->n_order || m->stop) return n_chosen;
+        if (m->stop) return -1;  /* stopped mid-walk: no solution, never a part of one */
+        if (pos == m->n_order) return n_chosen;
         int i = m->order[pos];
         count128 here = memo_search(m, pos, p);
         if (here == 0 || m->stop) return -1;
