@@ -259,7 +259,7 @@ class _Checkpoint:
         self.path = path
         self.last = time.monotonic()
         self.lock: int | None = None
-        self.print = ""
+        self.problem = ""  # the fingerprint of the problem counted
 
     def __enter__(self) -> _Checkpoint:
         if self.path is not None:
@@ -292,7 +292,7 @@ class _Checkpoint:
 
     def load(self, fingerprint: str) -> dict | None:
         """The saved depth, key and finished parts, or None when there is no file yet."""
-        self.print = fingerprint
+        self.problem = fingerprint
         if self.path is None or not os.path.exists(self.path):
             return None
         saved = _load(self.path)
@@ -315,7 +315,7 @@ class _Checkpoint:
     def save(self, work: Plan, done: dict[int, tuple[int, int]], now: bool = False) -> None:
         if self.path is None or (not now and time.monotonic() - self.last < SAVE_EVERY):
             return
-        data = {"format": FORMAT, "problem": self.print, "key": work.key,
+        data = {"format": FORMAT, "problem": self.problem, "key": work.key,
                 "symmetry": work.symmetry, "depth": work.depth, "parts": len(work.tasks),
                 "done": {str(k): list(v) for k, v in sorted(done.items())}}
         data["checksum"] = _checksum(data)
