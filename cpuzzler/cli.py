@@ -36,7 +36,7 @@ from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES, TilingSolution
 from cpuzzler.parts import count_in_parts
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Count
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
@@ -70,21 +70,6 @@ def _size(text: str) -> int:
     if not match or float(match[1]) * 1024 ** " KMG".index(match[2] or " ") < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a size like 512M or 2G")
     return int(float(match[1]) * 1024 ** " KMG".index(match[2] or " "))
-
-
-class Clock:
-    """The time limit of a whole command, set-up included: ``left()`` seconds remain.
-
-    >>> Clock(None).left() is None, 0 < Clock(5).left() <= 5
-    (True, True)
-    """
-
-    def __init__(self, time_limit: float | None) -> None:
-        self.end = None if time_limit is None else time.perf_counter() + time_limit
-
-    def left(self) -> float | None:
-        """The seconds that remain (``None``: no limit; 0 once it has run out)."""
-        return None if self.end is None else max(0.0, self.end - time.perf_counter())
 
 
 def _status(found: int, reason: str) -> int:

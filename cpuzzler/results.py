@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
@@ -60,3 +61,28 @@ class Stats:
     reason: str = DONE
     answered_by: str = ""  # the auto engine: which engine settled the question
     memo: dict = field(default_factory=dict)  # the memo engine: states, hits, misses, ...
+
+
+class Clock:
+    """A time limit counted from now, for a run of several steps: ``left()`` seconds
+    remain (``None``: no limit; 0 once it has run out).
+
+    >>> Clock(None).left() is None, 0 < Clock(5).left() <= 5, Clock(5).budget(1)
+    (True, True, 1)
+    """
+
+    def __init__(self, time_limit: float | None) -> None:
+        self.end = None if time_limit is None else time.perf_counter() + time_limit
+
+    def left(self) -> float | None:
+        return None if self.end is None else max(0.0, self.end - time.perf_counter())
+
+    def budget(self, wanted: float | None) -> float | None:
+        """``wanted`` seconds, or what is left of the time limit if that is less."""
+        left = self.left()
+        if left is None:
+            return wanted
+        return left if wanted is None else min(wanted, left)
+
+    def expired(self) -> bool:
+        return self.end is not None and time.perf_counter() >= self.end

@@ -105,3 +105,36 @@ def soma_cube() -> ExactCover:
     """The 7 Soma pieces in a 3x3x3 cube, rotations only: 11520 raw solutions."""
     region = [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]
     return _tiling(SOMA, _space_rotations, region)
+
+
+# --- random exact-cover problems, for property tests -----------------------------------
+
+def bounded_problems(*, primary: int, highs: list[int], lows, options: int,
+                     sweep: bool = False):
+    """A hypothesis strategy: small problems with 1..``primary`` primary items whose ``hi``
+    bound is drawn from ``highs`` and ``lo`` from ``lows(hi)``, up to two secondary
+    items, up to ``options`` options (identical ones too; an option of secondary items
+    gets ``p0``), and with ``sweep`` a random sweep order half the time."""
+    from hypothesis import strategies as st
+
+    @st.composite
+    def problems(draw):
+        bounds = {}
+        for k in range(draw(st.integers(1, primary))):
+            hi = draw(st.sampled_from(highs))
+            lo = draw(st.sampled_from(lows(hi)))
+            bounds[f"p{k}"] = (min(lo, hi), hi)
+        secondary = [f"s{k}" for k in range(draw(st.integers(0, 2)))]
+        xc = ExactCover(primary=list(bounds), secondary=secondary, bounds=bounds)
+        items = xc.items
+        for _ in range(draw(st.integers(0, options))):
+            chosen = draw(st.lists(st.sampled_from(items), min_size=1, max_size=3,
+                                   unique=True))
+            if all(xc.is_secondary(i) for i in chosen):
+                chosen.append("p0")
+            xc.add_option(chosen)
+        if sweep and draw(st.booleans()):
+            xc.sweep = draw(st.permutations(items))
+        return xc
+
+    return problems()

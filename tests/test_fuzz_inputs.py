@@ -8,7 +8,7 @@ import json
 import string
 
 import pytest
-from conftest import brute_force_solutions
+from conftest import bounded_problems, brute_force_solutions
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +25,15 @@ TOKENS = ["a", "b", "c", "x", "y", "|", "2|a", "0:3|b", "1:1|c", "2147483648|a",
           "9" * 30 + "|a", "-1|a", "3:2|a", "", "\t", "é", "\x00", "||"]
 
 
+def _parsed_or_clean_error(parse, text, path):
+    """What ``parse`` makes of ``text``, or None once its error is checked to name ``path``."""
+    try:
+        return parse(text, path=path)
+    except InputFormatError as e:
+        assert str(e).startswith(path)
+        return None
+
+
 def _lines(draw_tokens):
     return st.lists(st.lists(st.sampled_from(draw_tokens), max_size=6).map(" ".join),
                     max_size=8).map("\n".join)
@@ -33,12 +42,8 @@ def _lines(draw_tokens):
 @FUZZ
 @given(text=_lines(TOKENS) | st.text(max_size=200))
 def test_random_dlx_text_is_a_problem_or_a_clean_error(text):
-    try:
-        xc = dlx.parse(text, path="fuzz.dlx")
-    except InputFormatError as e:
-        assert str(e).startswith("fuzz.dlx")
-        return
-    if xc.num_options <= 10:  # a problem it accepts is counted alike by the engines
+    xc = _parsed_or_clean_error(dlx.parse, text, "fuzz.dlx")
+    if xc is not None and xc.num_options <= 10:  # counted alike by the engines
         expected = len(brute_force_solutions(xc))
         assert xc.count(engine="dlx") == expected == xc.count(engine="python")
 
@@ -50,10 +55,8 @@ DPF_TOKENS = ["0", "1", "2", "3", "6", "20000000", "9" * 20, "x", "-1", "//", "\
 @given(text=st.lists(st.sampled_from(DPF_TOKENS), max_size=30).map(" ".join)
        | st.text(max_size=100))
 def test_random_dpf_text_is_a_puzzle_or_a_clean_error(text):
-    try:
-        puzzle = dpf.parse(text, path="fuzz.dpf")
-    except InputFormatError as e:
-        assert str(e).startswith("fuzz.dpf")
+    puzzle = _parsed_or_clean_error(dpf.parse, text, "fuzz.dpf")
+    if puzzle is None:
         return
     assert puzzle.locations <= sum(max(map(len, p), default=0) for p in puzzle.pieces)
     xc = puzzle.exact_cover()
@@ -154,30 +157,14 @@ def test_random_checkpoint_damage_never_gives_a_wrong_count(tmp_path_factory, da
 ENGINES = ["dlx", "python", "cpsat", "sat"]
 
 
-@st.composite
-def bounded_problems(draw):
-    """Small exact-cover problems with bounds (some far past any option count),
-    secondary items, identical options and options of secondary items beside primary."""
-    n_primary = draw(st.integers(1, 4))
-    n_secondary = draw(st.integers(0, 2))
-    bounds = {}
-    for k in range(n_primary):
-        hi = draw(st.sampled_from([1, 1, 2, 3, 5, 2**31 - 1, 2**31, 2**63, 10**20]))
-        lo = draw(st.sampled_from([0, 1, hi, min(hi, 2)]))
-        bounds[f"p{k}"] = (min(lo, hi), hi)
-    xc = ExactCover(primary=list(bounds), secondary=[f"s{k}" for k in range(n_secondary)],
-                    bounds=bounds)
-    items = xc.items
-    for _ in range(draw(st.integers(0, 9))):
-        chosen = draw(st.lists(st.sampled_from(items), min_size=1, max_size=3, unique=True))
-        if all(xc.is_secondary(i) for i in chosen):
-            chosen.append("p0")
-        xc.add_option(chosen)
-    return xc
+# Bounds far past any option count, secondary items, identical options.
+RANDOM_PROBLEMS = bounded_problems(
+    primary=4, highs=[1, 1, 2, 3, 5, 2**31 - 1, 2**31, 2**63, 10**20],
+    lows=lambda hi: [0, 1, hi, min(hi, 2)], options=9)
 
 
 @FUZZ
-@given(xc=bounded_problems())
+@given(xc=RANDOM_PROBLEMS)
 def test_every_engine_counts_random_bounded_problems_as_brute_force_does(xc):
     expected = len(brute_force_solutions(xc))
     counts = {engine: xc.count(engine=engine) for engine in ENGINES}

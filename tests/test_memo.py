@@ -4,43 +4,24 @@ the reference engine and published counts."""
 from __future__ import annotations
 
 import pytest
-from conftest import brute_force_solutions, empty_sudoku
+from conftest import bounded_problems, brute_force_solutions, empty_sudoku
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cpuzzler import ExactCover, catalog
+from cpuzzler import catalog
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import square
 from cpuzzler.models import Sudoku, Tiling, pieces, queens
 from cpuzzler.parts import count_in_parts
 
-
-@st.composite
-def problems(draw):
-    """Small problems with bounds (some past any option count), secondary items and
-    identical options, and a random sweep order."""
-    n_primary = draw(st.integers(1, 5))
-    n_secondary = draw(st.integers(0, 2))
-    bounds = {}
-    for k in range(n_primary):
-        hi = draw(st.sampled_from([1, 1, 1, 2, 3, 2**31, 2**70]))
-        lo = draw(st.sampled_from([0, 1, 1, 2, hi]))
-        bounds[f"p{k}"] = (min(lo, hi), hi)
-    xc = ExactCover(primary=list(bounds), secondary=[f"s{k}" for k in range(n_secondary)],
-                    bounds=bounds)
-    items = xc.items
-    for _ in range(draw(st.integers(0, 10))):
-        chosen = draw(st.lists(st.sampled_from(items), min_size=1, max_size=3, unique=True))
-        if all(xc.is_secondary(i) for i in chosen):
-            chosen.append("p0")
-        xc.add_option(chosen)
-    if draw(st.booleans()):
-        xc.sweep = draw(st.permutations(items))
-    return xc
+# Bounds (some past any option count), secondary items, identical options, and a random
+# sweep order.
+RANDOM_PROBLEMS = bounded_problems(primary=5, highs=[1, 1, 1, 2, 3, 2**31, 2**70],
+                                   lows=lambda hi: [0, 1, 1, 2, hi], options=10, sweep=True)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(xc=problems())
+@given(xc=RANDOM_PROBLEMS)
 def test_memo_counts_random_problems_as_brute_force_does(xc):
     expected = len(brute_force_solutions(xc))
     assert xc.count(engine="memo") == expected == xc.count(engine="python")
@@ -48,7 +29,7 @@ def test_memo_counts_random_problems_as_brute_force_does(xc):
 
 
 @settings(max_examples=100, deadline=None)
-@given(xc=problems())
+@given(xc=RANDOM_PROBLEMS)
 def test_a_tiny_memory_cap_drops_entries_but_keeps_the_count_exact(xc):
     assert xc.count(engine="memo", memory=1) == len(brute_force_solutions(xc))
 
@@ -193,7 +174,7 @@ def test_samples_are_solutions_reproducible_by_seed_and_reach_far_past_enumerati
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(xc=problems(), seed=st.integers(0, 2**64 - 1))
+@given(xc=RANDOM_PROBLEMS, seed=st.integers(0, 2**64 - 1))
 def test_every_sample_of_a_random_problem_is_one_of_its_solutions(xc, seed):
     solutions = brute_force_solutions(xc)
     draws = xc.sample(5, seed=seed)

@@ -17,12 +17,11 @@ that of the better engine. ``stats.answered_by`` names the engine that settled i
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from cpuzzler.engines import cpsat, native
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Clock, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -34,22 +33,7 @@ FIRST_BUDGET = 0.5  # seconds for the first round of each engine
 WORKERS = 8
 
 
-class _Clock:
-    def __init__(self, time_limit: float | None) -> None:
-        self.end = None if time_limit is None else time.perf_counter() + time_limit
-
-    def budget(self, wanted: float | None) -> float | None:
-        """``wanted`` seconds, or what is left of the time limit if that is less."""
-        if self.end is None:
-            return wanted
-        left = max(self.end - time.perf_counter(), 0.0)
-        return left if wanted is None else min(wanted, left)
-
-    def expired(self) -> bool:
-        return self.end is not None and time.perf_counter() >= self.end
-
-
-def _feasible(xc: ExactCover, stats: Stats, clock: _Clock, budget: float
+def _feasible(xc: ExactCover, stats: Stats, clock: Clock, budget: float
               ) -> tuple[str, tuple[int, ...] | None]:
     """CP-SAT looks for one solution for ``budget`` seconds: (its stop reason, the
     solution or None). DONE with None means it proved there is none."""
@@ -71,7 +55,7 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     """Solutions as sorted option tuples: whether there is one is settled by the
     portfolio; the native engine lists them."""
     stats = stats if stats is not None else Stats(engine=NAME)
-    clock, budget = _Clock(time_limit), FIRST_BUDGET
+    clock, budget = Clock(time_limit), FIRST_BUDGET
     while True:
         inner = Stats(engine=native.NAME)
         first = next(native.solve(xc, stats=inner, time_limit=clock.budget(budget)), None)
@@ -113,7 +97,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
           ) -> int:
     """The number of solutions: the native engine counts; CP-SAT may prove it 0."""
     stats = stats if stats is not None else Stats(engine=NAME)
-    clock, budget = _Clock(time_limit), FIRST_BUDGET
+    clock, budget = Clock(time_limit), FIRST_BUDGET
     while True:
         inner = Stats(engine=native.NAME)
         total = native.count(xc, stats=inner, time_limit=clock.budget(budget))

@@ -20,7 +20,7 @@ from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
-from cpuzzler.results import Count
+from cpuzzler.results import INTERRUPTED, Count
 
 SYMMETRY_MODES = ("unique", "rotations", "raw")
 CROSSING_RULES = ("forbid", "allow")
@@ -271,13 +271,10 @@ class Tiling:
         if method == "reduce" and len(group) > 1 and self.reduction_for(symmetry).piece is not None:
             return self._count_reduced(engine, time_limit, symmetry, options)
         unique = raw = 0
-        try:
-            for solution in self.solve(symmetry=symmetry, engine=engine,
-                                       time_limit=time_limit, **options):
-                unique += 1
-                raw += len(group) // group.stabiliser(solution)
-        except KeyboardInterrupt:
-            self.exact_cover.stats.reason = "interrupted"
+        for solution in _until_interrupted(self.exact_cover, self.solve(
+                symmetry=symmetry, engine=engine, time_limit=time_limit, **options)):
+            unique += 1
+            raw += len(group) // group.stabiliser(solution)
         reason = self.exact_cover.stats.reason
         reason = "done" if reason == "limit" else reason
         return Count(unique, reason), Count(raw, reason)
@@ -299,13 +296,11 @@ class Tiling:
                                   f"not {engine!r}")
         group, xc = self.group(symmetry), self.exact_cover
         unique = raw = 0
-        try:
-            for chosen in xc.solve(engine=engine, time_limit=time_limit,
-                                   symmetries=self.option_symmetries(symmetry), **options):
-                unique += 1
-                raw += len(group) // group.stabiliser(self.solution(chosen))
-        except KeyboardInterrupt:
-            xc.stats.reason = "interrupted"
+        for chosen in _until_interrupted(xc, xc.solve(
+                engine=engine, time_limit=time_limit,
+                symmetries=self.option_symmetries(symmetry), **options)):
+            unique += 1
+            raw += len(group) // group.stabiliser(self.solution(chosen))
         reason = xc.stats.reason if xc.stats.reason != "limit" else "done"
         return Count(unique, reason), Count(raw, reason)
 
@@ -354,15 +349,13 @@ class Tiling:
         stabiliser = reduction.stabiliser(rep)
         sub, kept = self.restricted(reduction.piece, [rep])
         unique = raw = 0
-        try:
-            for chosen in sub.solve(engine=engine, time_limit=time_limit, **options):
-                solution = self.solution(kept[o] for o in chosen)
-                images = [group.image(solution, k) for k in stabiliser]
-                if images[0] == min(images):
-                    unique += 1
-                    raw += len(group) // images.count(images[0])
-        except KeyboardInterrupt:
-            sub.stats.reason = "interrupted"
+        for chosen in _until_interrupted(sub, sub.solve(engine=engine, time_limit=time_limit,
+                                                        **options)):
+            solution = self.solution(kept[o] for o in chosen)
+            images = [group.image(solution, k) for k in stabiliser]
+            if images[0] == min(images):
+                unique += 1
+                raw += len(group) // images.count(images[0])
         return unique, raw, sub.stats.reason if sub.stats.reason != "limit" else "done"
 
     @cached_property
@@ -403,6 +396,15 @@ class Tiling:
         if symmetry == "raw":
             raise ExactCoverError("symmetry mode 'raw' has no group")
         return self.symmetries if symmetry == "unique" else self.rotations
+
+
+def _until_interrupted(xc: ExactCover, solutions: Iterator) -> Iterator:
+    """``solutions`` (of ``xc``) until Ctrl-C, which then marks ``xc.stats`` interrupted
+    instead of ending a count with no result: the count so far is a lower bound."""
+    try:
+        yield from solutions
+    except KeyboardInterrupt:
+        xc.stats.reason = INTERRUPTED
 
 
 def _check_mode(symmetry: str) -> None:
