@@ -3,9 +3,11 @@
     python benchmarks/memo.py                 # medians of 3 (the slow enumerations once)
     python benchmarks/memo.py --repeat 5 --only domino
 
-Each row counts one exact-cover problem raw with ``engine="memo"`` and ``engine="dlx"``;
-the counts must agree (and match the published ones where there are). The table gives
-the medians, the ratio enumeration / memo, and the memo table's states and peak memory.
+Each row counts one exact-cover problem raw with the memo engine under both choice rules
+(``sweep``, ``fewest``), with ``engine="dlx"`` and with ``engine="auto"`` (the portfolio,
+which names the engine that answered); the counts must agree (and match the published
+ones). The table gives the medians, the ratio enumeration / memo (sweep), and the sweep's
+states and peak memory.
 Enumeration is skipped (marked -) where it would take far longer than the row is worth
 (the 12x12 dominoes: 5.3e16 tilings).
 """
@@ -42,16 +44,18 @@ ROWS = [  # name, builder, published count, enumerate too
     ("pentominoes 6x10", lambda: catalog.get("pentominoes-6x10").build().exact_cover, 9356,
      True),
     ("13 queens", lambda: queens(13), 73712, True),
+    ("solid pentominoes 3x4x5", lambda: catalog.get("solid-pentominoes-3x4x5").build()
+     .exact_cover, 31520, True),
     ("empty 6x6 Sudoku (2x3 boxes)", lambda: _exact_cover_of(Sudoku.empty(box=(2, 3))),
      28200960, True),
 ]
 
 
-def _timed(xc, engine: str, repeat: int) -> tuple[float, int]:
+def _timed(xc, engine: str, repeat: int, **options: object) -> tuple[float, int]:
     times, counts = [], set()
     for _ in range(repeat):
         start = time.perf_counter()
-        counts.add(int(xc.count(engine=engine)))
+        counts.add(int(xc.count(engine=engine, **options)))
         times.append(time.perf_counter() - start)
     if len(counts) != 1:
         raise SystemExit(f"{engine} gave different counts: {counts}")
@@ -62,28 +66,45 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--only", default="", help="rows whose name contains this")
+    parser.add_argument("--sweep-limit", type=float, default=60.0,
+                        help="seconds before the sweep gives up on a row (default 60)")
     args = parser.parse_args()
-    print("| problem | count | memo | states | peak MB | dlx (enumeration) | dlx / memo |")
-    print("|---|---|---|---|---|---|---|")
+    print("| problem | count | memo (sweep) | states | peak MB | memo (fewest) "
+          "| dlx (enumeration) | auto | dlx / memo |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, build, published, enumerate_too in ROWS:
         if args.only not in name:
             continue
         xc = build()
-        memo_time, total = _timed(xc, "memo", args.repeat)
-        memo = xc.stats.memo
-        if total != published:
-            raise SystemExit(f"{name}: memo counts {total}, published {published}")
-        dlx = "-"
-        ratio = "-"
-        if enumerate_too:
-            slow = published > 1_000_000
-            dlx_time, plain = _timed(xc, "dlx", 1 if slow else args.repeat)
-            if plain != total:
-                raise SystemExit(f"{name}: memo {total}, dlx {plain}")
-            dlx = f"{dlx_time:.3g} s" + (" (once)" if slow else "")
-            ratio = f"{dlx_time / memo_time:.3g}x"
-        print(f"| {name} | {total:,} | {memo_time:.3g} s | {memo['states']:,} | "
-              f"{memo['peak_bytes'] / 2**20:.0f} | {dlx} | {ratio} |", flush=True)
+        sweep = xc.count(engine="memo", time_limit=args.sweep_limit)
+        if sweep.complete:
+            memo_time, total = _timed(xc, "memo", args.repeat)
+            memo = xc.stats.memo
+            if total != published:
+                raise SystemExit(f"{name}: memo counts {total}, published {published}")
+            megabytes = memo["peak_bytes"] / 2**20
+            sweep_cell = f"{memo_time:.3g} s | {memo['states']:,} | {megabytes:.0f}"
+        else:
+            memo_time = None
+            sweep_cell = f"> {args.sweep_limit:g} s | - | -"
+        slow = published > 1_000_000
+        repeat = 1 if slow else args.repeat
+        once = " (once)" if slow else ""
+        cells = []
+        for engine, options in (("memo", {"choice": "fewest"}), ("dlx", {}), ("auto", {})):
+            if not enumerate_too and engine != "auto":
+                cells.append("-")
+                continue
+            seconds, other = _timed(xc, engine, repeat, **options)
+            if other != published:
+                raise SystemExit(f"{name}: {engine} {options} counts {other}, not {published}")
+            by = f" ({xc.stats.answered_by})" if engine == "auto" else ""
+            cells.append(f"{seconds:.3g} s{once}{by}")
+            if engine == "dlx":
+                dlx_time = seconds
+        ratio = (f"{dlx_time / memo_time:.3g}x" if enumerate_too and memo_time else "-")
+        print(f"| {name} | {published:,} | {sweep_cell} | {' | '.join(cells)} | {ratio} |",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -152,6 +152,9 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="memo engine: the cap of its table, like 512M or 2G (default a "
                             "quarter of the machine's memory); past it, the least useful "
                             "entries are dropped and the count stays exact")
+    solve.add_argument("--choice", choices=("sweep", "fewest"),
+                       help="memo engine: branch on the first open item of the sweep across "
+                            "the region (default), or on the item with fewest options")
     for command in (solve,):
         command.add_argument("--sat-solver", default=None, metavar="NAME",
                              help="sat engine: the python-sat solver (default cadical195)")
@@ -202,6 +205,10 @@ def _engine_options(args: argparse.Namespace) -> dict[str, object]:
         if args.engine != "memo":
             raise UsageError("--memory needs --engine memo")
         options["memory"] = args.memory
+    if getattr(args, "choice", None) is not None and not getattr(args, "sample", None):
+        if args.engine != "memo":
+            raise UsageError("--choice needs --engine memo")
+        options["choice"] = args.choice
     if getattr(args, "sat_solver", None) or getattr(args, "encoding", None):
         if args.engine != "sat":
             raise UsageError("--sat-solver and --encoding need --engine sat")
@@ -377,7 +384,9 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
     if args.engine not in (None, "memo"):
         raise UsageError("--sample draws by the memo engine; leave out --engine")
     xc = _exact_cover_of(problem)
-    options = {"memory": args.memory} if args.memory is not None else {}
+    options: dict[str, object] = {"memory": args.memory} if args.memory is not None else {}
+    if args.choice is not None:
+        options["choice"] = args.choice
     draws = xc.sample(args.sample, seed=args.seed, time_limit=args.clock.left(), **options)
     for number, solution in enumerate(draws, start=1):
         if isinstance(problem, Tiling):

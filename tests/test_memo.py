@@ -20,18 +20,33 @@ RANDOM_PROBLEMS = bounded_problems(primary=5, highs=[1, 1, 1, 2, 3, 2**31, 2**70
                                    lows=lambda hi: [0, 1, 1, 2, hi], options=10, sweep=True)
 
 
+CHOICES = ["sweep", "fewest"]
+
+
+@pytest.mark.parametrize("choice", CHOICES)
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(xc=RANDOM_PROBLEMS)
-def test_memo_counts_random_problems_as_brute_force_does(xc):
+def test_memo_counts_random_problems_as_brute_force_does(xc, choice):
     expected = len(brute_force_solutions(xc))
-    assert xc.count(engine="memo") == expected == xc.count(engine="python")
+    assert xc.count(engine="memo", choice=choice) == expected == xc.count(engine="python")
     assert xc.stats.reason == "done"
 
 
+@pytest.mark.parametrize("choice", CHOICES)
 @settings(max_examples=100, deadline=None)
 @given(xc=RANDOM_PROBLEMS)
-def test_a_tiny_memory_cap_drops_entries_but_keeps_the_count_exact(xc):
-    assert xc.count(engine="memo", memory=1) == len(brute_force_solutions(xc))
+def test_a_tiny_memory_cap_drops_entries_but_keeps_the_count_exact(xc, choice):
+    assert xc.count(engine="memo", memory=1, choice=choice) == len(brute_force_solutions(xc))
+
+
+def test_the_fewest_rule_searches_as_algorithm_x_and_merges_repeats():
+    # pentominoes 6x10: the sweep meets millions of states, the fewest rule far fewer
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    assert xc.count(engine="memo", choice="fewest") == 9356
+    assert xc.stats.memo["hits"] > 0
+    assert xc.count(engine="dlx") == 9356
+    with pytest.raises(ExactCoverError, match="choice rule is one of sweep, fewest"):
+        xc.count(engine="memo", choice="smallest")
 
 
 def test_evictions_happen_and_the_count_stays_exact():
@@ -83,34 +98,36 @@ def test_13_queens_under_a_memory_cap():
     assert xc.stats.memo["evictions"] > 0
 
 
-FAST_ON_MEMO = ["pentominoes-3x20", "pentominoes-4x15", "pentominoes-5x12", "soma",
-                "pentominoes-3x20-ring", "pentominoes-8x8-hole", "one-sided-pentominoes-3x30",
-                "tetracubes-2x2x8", "solid-pentominoes-2x3x10", "solid-pentominoes-ring-3x3x9",
-                "solid-pentominoes-ring-3x5x7", "solid-pentominoes-ring-3x4x8",
-                "solid-pentominoes-ring-3x6x6", "slothouber-graatsma", "diabolical-cube",
-                "google-cube", "soma-w-wall", "soma-z-wall", "tetrahexes-4x7",
-                "hexiamonds-6x6", "hexiamonds-4x9", "hexiamonds-snowflake",
-                "hexiamonds-trapezium-4x11", "hexiamonds-elongated-hexagon-4x10",
-                "hexiamonds-ring", "hexiamonds-ring-centred", "hexiamonds-crescent-2",
-                "hexiamonds-coin", "hexiamonds-trefoil", "tetrahexes-3x10-clipped",
-                "tetrahexes-coin", "welded-tetrasticks-4x4", "pentatwigs-triangle",
-                "tangram-square", "drive-ya-nuts", "queens-8", "sudoku-4x4", "latin-5",
-                "dominoes-faase", "dominoes-faase-as-printed", "dpf-domino-2x3",
-                "dpf-cutting-sticks"]
-SLOW_ON_MEMO = ["pentominoes-6x10", "conway-5x5x5", "hexiamonds-crescent"]
+# Every catalog puzzle is counted by the memo engine, under the choice rule that counts
+# it faster (measured): the sweep where few pieces keep the states few, the fewest rule
+# where a dozen distinct pieces multiply them (the sweep takes minutes on Bedlam).
+FEWEST_ON_MEMO = {"pentominoes-6x10", "pentominoes-3x20-ring", "pentominoes-8x8-hole",
+                  "solid-pentominoes-2x3x10", "solid-pentominoes-2x5x6",
+                  "solid-pentominoes-3x4x5", "solid-pentominoes-ring-5x3x5",
+                  "solid-pentominoes-ring-6x3x4", "solid-pentominoes-ring-5x4x4",
+                  "conway-5x5x5", "bedlam-cube", "hexiamonds-6x6", "hexiamonds-snowflake",
+                  "hexiamonds-ring", "hexiamonds-crescent", "hexiamonds-crescent-2",
+                  "hexiamonds-trefoil", "tetrasticks-5x5", "polytrigs-23-hexagon",
+                  "pentatwigs-triangle"}
+SLOW_ON_MEMO = {"solid-pentominoes-3x4x5", "bedlam-cube", "tetrasticks-5x5"}
 
 
-@pytest.mark.parametrize("name", [
-    *FAST_ON_MEMO, *(pytest.param(n, marks=pytest.mark.slow) for n in SLOW_ON_MEMO)])
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow)
+                                  if n in SLOW_ON_MEMO else n for n in catalog.CATALOG])
 def test_catalog_counts_on_the_memo_engine(name):
     from cpuzzler.cli import _exact_cover_of
 
     entry = catalog.get(name)
     puzzle = entry.build()
+    choice = "fewest" if name in FEWEST_ON_MEMO else "sweep"
     if isinstance(puzzle, Tiling):
-        assert puzzle.count_both(engine="memo") == (entry.unique, entry.raw)
+        assert puzzle.count_both(engine="memo", choice=choice) == (entry.unique, entry.raw)
     else:
-        assert _exact_cover_of(puzzle).count(engine="memo") == entry.raw
+        assert _exact_cover_of(puzzle).count(engine="memo", choice=choice) == entry.raw
+
+
+def test_the_choice_lists_name_catalog_puzzles():
+    assert FEWEST_ON_MEMO.issubset(catalog.CATALOG) and SLOW_ON_MEMO.issubset(FEWEST_ON_MEMO)
 
 
 def test_memo_in_parts_and_in_check(capsys):
@@ -147,12 +164,13 @@ def _chi_square_critical(df: int, z: float = 3.09) -> float:
     return df * (1 - 2 / (9 * df) + z * (2 / (9 * df)) ** 0.5) ** 3
 
 
-def test_samples_are_uniform_by_a_chi_square_test():
+@pytest.mark.parametrize("choice", CHOICES)
+def test_samples_are_uniform_by_a_chi_square_test(choice):
     # the 281 domino tilings of a 4x6 board, each drawn about 40 times
     xc = dominoes(4, 6).exact_cover
     every = set(xc.solve())
     assert len(every) == 281
-    draws = xc.sample(281 * 40, seed=2026)
+    draws = xc.sample(281 * 40, seed=2026, choice=choice)
     assert set(draws) <= every
     expected = len(draws) / len(every)
     counts = {s: 0 for s in every}
@@ -173,11 +191,12 @@ def test_samples_are_solutions_reproducible_by_seed_and_reach_far_past_enumerati
         assert sorted(covered) == sorted(cells)
 
 
+@pytest.mark.parametrize("choice", CHOICES)
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(xc=RANDOM_PROBLEMS, seed=st.integers(0, 2**64 - 1))
-def test_every_sample_of_a_random_problem_is_one_of_its_solutions(xc, seed):
+def test_every_sample_of_a_random_problem_is_one_of_its_solutions(xc, seed, choice):
     solutions = brute_force_solutions(xc)
-    draws = xc.sample(5, seed=seed)
+    draws = xc.sample(5, seed=seed, choice=choice)
     assert len(draws) == (5 if solutions else 0)
     assert set(draws) <= solutions
 
@@ -189,3 +208,13 @@ def test_the_cli_draws_samples(capsys):
     out = capsys.readouterr().out
     assert out.count("sample ") == 3
     assert main(["solve", "queens-8", "--sample", "2", "--engine", "dlx"]) == 2
+
+
+def test_the_cli_takes_the_choice_rule(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["solve", "pentominoes-3x20", "--count", "--engine", "memo",
+                 "--choice", "fewest"]) == 0
+    assert "2 solutions up to rotation and reflection; 8 in all" in capsys.readouterr().out
+    assert main(["solve", "queens-8", "--count", "--choice", "fewest"]) == 2
+    assert "--choice needs --engine memo" in capsys.readouterr().err

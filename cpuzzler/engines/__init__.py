@@ -7,7 +7,7 @@ tuples of option indices, and ``count(xc, stats=, time_limit=)``.
     python   the reference engine: plain Python, the oracle the others are checked against
     cpsat    OR-Tools CP-SAT: one solution or a proof of none where search drowns
     sat      a SAT solver from python-sat, with solutions blocked one by one
-    auto     dlx, with CP-SAT beside it in doubling time budgets where search drowns
+    auto     dlx, with CP-SAT (and for counts the memo engine) in doubling time budgets
     memo     counts by memoising sub-problems under their exact state (count only)
 
 >>> get_engine("python").NAME

@@ -718,9 +718,15 @@ static PyTypeObject SolverType = {
  * is COMPATIBLE iff used[j] < hi[j] for every item j in it.  The state is the vector used
  * (plus, see below, a pointer); nothing else: there is no list of excluded options.
  *
- * Branching.  The primary items are taken in a fixed SWEEP ORDER (the model's: a tiling
- * sweeps its region column by column), and the search branches on the first item i in
- * that order that is not finished.  Every solution covers i by some of its options and
+ * Branching.  The CHOICE RULE picks the item i to branch on from the state alone.  SWEEP
+ * takes the primary items in a fixed order (the model's: a tiling sweeps its region
+ * column by column) and branches on the first item i in that order that is not finished.
+ * FEWEST (Knuth's "minimum remaining values") branches on the open primary item with the
+ * fewest compatible options, ties going to the earlier item in the order.  For it each
+ * item keeps its compatible options at the front of its list (active[i] of them, a
+ * sparse set as in Knuth's dancing cells): when an item turns full, its compatible
+ * options leave the lists of their other items by a swap (memo_cover), and when it turns open again
+ * (in exactly the reverse order) they come back by a count going up.  Every solution covers i by some of its options and
  * none of the items before i again (they are finished), so:
  *   - hi[i] == 1: count(S) = the sum over the compatible options o of i of count(S + o),
  *     plus, when lo[i] == 0, count(S with i closed);
@@ -729,11 +735,14 @@ static PyTypeObject SolverType = {
  *     count(S + op, p + 1) [op chosen, if compatible]; past the last option, i is closed
  *     when used[i] >= lo[i], else there is no solution.  Options of i left out stay out:
  *     once i is finished no option of it is compatible.
- * With the frontier of a sweep narrow, few distinct states exist and most are met often.
+ * With the frontier of a sweep narrow, few distinct states exist and most are met often;
+ * FEWEST searches the tree Algorithm X does and merges what repeats in it.
  *
- * Invariant at every node: the items before i in the sweep order are finished; the key
- * (used packed: a bit per item with hi == 1, four bytes per other item; then p) names
- * the sub-problem completely, so two nodes with equal keys have equal counts.  Keys are
+ * Invariant at every node: the key (used packed: a bit per item with hi == 1, four bytes
+ * per other item; then p, and the item i while p > 0, since the options of i before p
+ * were decided) names the sub-problem completely, so two nodes with equal keys have equal
+ * counts: the rule picks the same item from the same used, and the item being decided is
+ * in the key.  Keys are
  * stored in full and compared in full on every hit: never a hash alone.
  *
  * The table is open addressing with linear probing, slots of [hash][count][work][key].
@@ -748,9 +757,12 @@ static PyTypeObject SolverType = {
 
 typedef unsigned __int128 count128;
 
+enum { SWEEP = 0, FEWEST = 1 };
+
 typedef struct {
-    int n_items, n_options, n_order, key_bytes, stop, depth;
+    int n_items, n_options, n_order, key_bytes, stop, depth, choice;
     int *lo, *hi, *used, *order, *bit_of, *word_of;
+    int *active, *cells, *where, *option_of;  /* FEWEST's sparse sets, see cover() */
     int *opt_start, *opt_items, *item_start, *item_opts;
     size_t slot_bytes, capacity, stored, max_slots, peak_slots;
     unsigned char *slots, *key;
@@ -770,7 +782,7 @@ static uint64_t hash_key(const unsigned char *key, int n) {
     return h | 1;  /* never 0, the mark of an empty slot */
 }
 
-static void pack_key(Memo *m, int p) {
+static void pack_key(Memo *m, int pos, int p) {
     memset(m->key, 0, (size_t)m->key_bytes);
     for (int i = 0; i < m->n_items; i++) {
         if (m->bit_of[i] >= 0) {
@@ -779,7 +791,9 @@ static void pack_key(Memo *m, int p) {
             memcpy(m->key + m->word_of[i], &m->used[i], sizeof(int));
         }
     }
-    memcpy(m->key + m->key_bytes - sizeof(int), &p, sizeof(int));
+    int deciding = p > 0 ? pos : -1;
+    memcpy(m->key + m->key_bytes - 2 * sizeof(int), &p, sizeof(int));
+    memcpy(m->key + m->key_bytes - sizeof(int), &deciding, sizeof(int));
 }
 
 static unsigned char *find_slot(Memo *m, const unsigned char *key, uint64_t h) {
@@ -862,8 +876,96 @@ static inline int compatible(const Memo *m, int o) {
     return 1;
 }
 
-static inline void take(Memo *m, int o, int delta) {
-    for (int k = m->opt_start[o]; k < m->opt_start[o + 1]; k++) m->used[m->opt_items[k]] += delta;
+/* FEWEST's lists.  The entries of the options (indices into opt_items) are listed per
+ * item in cells[item_start[i] ..]: the first active[i] of them are the compatible
+ * options of item i.  where[t] is the place of entry t in cells, option_of[t] its option. */
+static inline void drop_entry(Memo *m, int t) {
+    int r = m->opt_items[t], at = m->where[t], last = m->item_start[r] + --m->active[r];
+    int u = m->cells[last];
+    m->cells[at] = u; m->where[u] = at;
+    m->cells[last] = t; m->where[t] = last;
+}
+
+/* Item j has turned full: its compatible options leave the other items' lists. */
+static void memo_cover(Memo *m, int j) {
+    for (int k = m->item_start[j]; k < m->item_start[j] + m->active[j]; k++) {
+        int t = m->cells[k], o = m->option_of[t];
+        for (int u = m->opt_start[o]; u < m->opt_start[o + 1]; u++)
+            if (u != t) drop_entry(m, u);
+    }
+}
+
+/* Undo cover(j), in exactly the reverse order, so each entry is back where it was. */
+static void memo_uncover(Memo *m, int j) {
+    for (int k = m->item_start[j] + m->active[j] - 1; k >= m->item_start[j]; k--) {
+        int t = m->cells[k], o = m->option_of[t];
+        for (int u = m->opt_start[o + 1] - 1; u >= m->opt_start[o]; u--)
+            if (u != t) m->active[m->opt_items[u]]++;
+    }
+}
+
+/* Set used[j] = v; under FEWEST, j turning full or open again covers or uncovers it. */
+static inline void set_used(Memo *m, int j, int v) {
+    if (m->choice == FEWEST) {
+        int was_full = m->used[j] >= m->hi[j], full = v >= m->hi[j];
+        if (full && !was_full) { m->used[j] = v; memo_cover(m, j); return; }
+        if (was_full && !full) memo_uncover(m, j);
+    }
+    m->used[j] = v;
+}
+
+/* FEWEST's lists for used all 0: every option active, the items that may not be covered
+ * at all (hi 0) covered. */
+static void reset_lists(Memo *m) {
+    if (m->choice != FEWEST) return;
+    for (int i = 0; i < m->n_items; i++) m->active[i] = 0;
+    for (int o = 0; o < m->n_options; o++)
+        for (int t = m->opt_start[o]; t < m->opt_start[o + 1]; t++) {
+            int r = m->opt_items[t], at = m->item_start[r] + m->active[r]++;
+            m->cells[at] = t; m->where[t] = at; m->option_of[t] = o;
+        }
+    for (int i = 0; i < m->n_items; i++)
+        if (m->used[i] >= m->hi[i]) memo_cover(m, i);
+}
+
+/* Choose option o (delta +1) or undo it (-1, in the reverse order), leaving out item
+ * skip (-1: none). */
+static inline void take_but(Memo *m, int o, int skip, int delta) {
+    int first = m->opt_start[o], last = m->opt_start[o + 1];
+    for (int k = delta > 0 ? first : last - 1; delta > 0 ? k < last : k >= first; k += delta) {
+        int j = m->opt_items[k];
+        if (j != skip) set_used(m, j, m->used[j] + delta);
+    }
+}
+
+static inline void take(Memo *m, int o, int delta) { take_but(m, o, -1, delta); }
+
+#define SOLVED (-1)
+#define DEAD (-2)
+
+/* The item to branch on (its position in the order under SWEEP, the item itself under
+ * FEWEST, left in *pos; *p reset to 0 for a new item), or SOLVED when every primary item
+ * is finished, or DEAD when an item can no longer reach its lower bound (FEWEST). */
+static int next_item(Memo *m, int *pos, int *p) {
+    if (m->choice == SWEEP) {
+        while (*pos < m->n_order && m->used[m->order[*pos]] >= m->hi[m->order[*pos]]) {
+            (*pos)++; *p = 0;
+        }
+        return *pos == m->n_order ? SOLVED : m->order[*pos];
+    }
+    if (*p > 0 && m->used[*pos] < m->hi[*pos]) return *pos;  /* still deciding it */
+    int best = SOLVED, best_score = 0;
+    for (int k = 0; k < m->n_order; k++) {
+        int i = m->order[k];
+        if (m->used[i] >= m->hi[i]) continue;
+        int need = m->lo[i] - m->used[i];
+        if (need > 0 && m->active[i] < need) return DEAD;
+        int score = m->active[i] + (need <= 0);  /* the branches: options, and closing i */
+        if (best == SOLVED || score < best_score) { best = i; best_score = score; }
+    }
+    *p = 0;
+    *pos = best;
+    return best;
 }
 
 static inline count128 add(Memo *m, count128 a, count128 b) {
@@ -896,15 +998,14 @@ static count128 memo_search(Memo *m, int pos, int p) {
 }
 
 static count128 memo_node(Memo *m, int pos, int p) {
-    while (pos < m->n_order && m->used[m->order[pos]] >= m->hi[m->order[pos]]) { pos++; p = 0; }
-    if (pos == m->n_order) return 1;
-    if (m->stop) return 0;
+    int i = next_item(m, &pos, &p);
+    if (i == SOLVED) return 1;
+    if (i == DEAD || m->stop) return 0;
     if ((++m->nodes & CHECK_MASK) == 0) {
         int reason = time_to_stop(m->deadline, &m->tstate);
         if (reason >= 0) { m->stop = reason; return 0; }
     }
-    int i = m->order[pos];
-    pack_key(m, p);
+    pack_key(m, pos, p);
     uint64_t h = hash_key(m->key, m->key_bytes);
     unsigned char *slot = find_slot(m, m->key, h);
     uint64_t sh;
@@ -919,16 +1020,28 @@ static count128 memo_node(Memo *m, int pos, int p) {
     long long start_nodes = m->nodes;
     count128 total = 0;
     int first = m->item_start[i], last = m->item_start[i + 1];
-    if (m->hi[i] == 1) {
+    if (m->hi[i] == 1 && m->choice == FEWEST) {
+        /* i covered first, so that nothing below touches its list: then each of its
+         * compatible options with its other items, then (lo == 0) none of them */
+        set_used(m, i, 1);
+        for (int k = first; k < first + m->active[i] && !m->stop; k++) {
+            int o = m->option_of[m->cells[k]];
+            take_but(m, o, i, +1);
+            total = add(m, total, memo_search(m, pos, 0));
+            take_but(m, o, i, -1);
+        }
+        if (m->lo[i] == 0 && !m->stop) total = add(m, total, memo_search(m, pos, 0));
+        set_used(m, i, 0);
+    } else if (m->hi[i] == 1) {
         for (int k = first; k < last && !m->stop; k++) {
             int o = m->item_opts[k];
             if (compatible(m, o)) total = add(m, total, memo_after(m, o, pos, 0));
         }
         if (m->lo[i] == 0 && !m->stop) {
             int saved = m->used[i];
-            m->used[i] = m->hi[i];
+            set_used(m, i, m->hi[i]);
             total = add(m, total, memo_search(m, pos, 0));
-            m->used[i] = saved;
+            set_used(m, i, saved);
         }
     } else if (first + p < last) {
         int o = m->item_opts[first + p];
@@ -936,14 +1049,14 @@ static count128 memo_node(Memo *m, int pos, int p) {
         if (compatible(m, o) && !m->stop) total = add(m, total, memo_after(m, o, pos, p + 1));
     } else if (m->used[i] >= m->lo[i]) {
         int saved = m->used[i];
-        m->used[i] = m->hi[i];
+        set_used(m, i, m->hi[i]);
         total = memo_search(m, pos, 0);
-        m->used[i] = saved;
+        set_used(m, i, saved);
     }
     if (m->stop) return total;  /* a partial sum: a lower bound, never stored */
     make_room(m);
     if (m->no_memory) { m->stop = -2; return total; }
-    pack_key(m, p);  /* the key buffer was reused below */
+    pack_key(m, pos, p);  /* the key buffer was reused below */
     slot = find_slot(m, m->key, h);
     uint64_t work = (uint64_t)(m->nodes - start_nodes);
     memcpy(slot, &h, 8);
@@ -996,17 +1109,25 @@ static count128 random_below(count128 n) {
 /* Walk down from (pos, p) to one solution drawn uniformly; its options go to chosen[]. */
 static int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen) {
     for (;;) {
-        while (pos < m->n_order && m->used[m->order[pos]] >= m->hi[m->order[pos]]) {
-            pos++; p = 0;
-        }
-        if (m->stop) return -1;  /* stopped mid-walk: no solution, never a part of one */
-        if (pos == m->n_order) return n_chosen;
-        int i = m->order[pos];
+        int i = next_item(m, &pos, &p);
+        if (m->stop || i == DEAD) return -1;  /* stopped mid-walk: never a part of one */
+        if (i == SOLVED) return n_chosen;
         count128 here = memo_search(m, pos, p);
         if (here == 0 || m->stop) return -1;
         count128 r = random_below(here);
         int first = m->item_start[i], last = m->item_start[i + 1], taken = -2;
-        if (m->hi[i] == 1) {
+        if (m->hi[i] == 1 && m->choice == FEWEST) {  /* as memo_node does it */
+            set_used(m, i, 1);
+            for (int k = first; k < first + m->active[i] && taken == -2; k++) {
+                int o = m->option_of[m->cells[k]];
+                take_but(m, o, i, +1);
+                count128 c = memo_search(m, pos, 0);
+                take_but(m, o, i, -1);
+                if (r < c) taken = o; else r -= c;
+            }
+            if (taken >= 0) { take_but(m, taken, i, +1); chosen[n_chosen++] = taken; }
+            p = 0;
+        } else if (m->hi[i] == 1) {
             for (int k = first; k < last && taken == -2; k++) {
                 int o = m->item_opts[k];
                 if (!compatible(m, o)) continue;
@@ -1014,7 +1135,7 @@ static int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen) {
                 if (r < c) taken = o; else r -= c;
             }
             if (taken == -2) {  /* the branch that closes i (lo == 0) */
-                m->used[i] = m->hi[i];
+                set_used(m, i, m->hi[i]);
                 continue;
             }
             take(m, taken, +1);
@@ -1026,7 +1147,7 @@ static int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen) {
             if (r >= without) { take(m, o, +1); chosen[n_chosen++] = o; }
             p++;
         } else {
-            m->used[i] = m->hi[i];
+            set_used(m, i, m->hi[i]);
             p = 0;
         }
     }
@@ -1046,26 +1167,35 @@ static int read_int_list(PyObject *seq, int **out, Py_ssize_t *n, const char *wh
 static void memo_free(Memo *m) {
     free(m->lo); free(m->hi); free(m->used); free(m->order); free(m->bit_of);
     free(m->word_of); free(m->opt_start); free(m->opt_items); free(m->item_start);
-    free(m->item_opts); free(m->slots); free(m->key);
+    free(m->item_opts); free(m->slots); free(m->key); free(m->active); free(m->cells);
+    free(m->where); free(m->option_of);
 }
 
-/* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples, seed)
+/* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples, seed,
+ *            choice)
  *   -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions),
  *       draws: `samples` solutions drawn uniformly, each a sorted tuple of options)
  * lo/hi/secondary per item (bounds already cut to what the options can reach), options
- * as lists of item indices, order the primary items in sweep order. */
+ * as lists of item indices, order the primary items in sweep order, choice 0 (SWEEP) or 1
+ * (FEWEST). */
 static PyObject *memo_count(PyObject *self, PyObject *args) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq;
     double memory_bytes, time_limit;
     Py_ssize_t samples = 0;
     unsigned long long seed = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOdd|nK", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
-                          &memory_bytes, &time_limit, &samples, &seed))
+    int choice = SWEEP;
+    if (!PyArg_ParseTuple(args, "OOOOOdd|nKi", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &time_limit, &samples, &seed, &choice))
         return NULL;
+    if (choice != SWEEP && choice != FEWEST) {
+        PyErr_SetString(PyExc_ValueError, "choice must be 0 (sweep) or 1 (fewest)");
+        return NULL;
+    }
     int *chosen = NULL;
     PyObject *draws = NULL;
     Memo m;
     memset(&m, 0, sizeof m);
+    m.choice = choice;
     int *secondary = NULL;
     Py_ssize_t n, n2, n3, n_order;
     PyObject *result = NULL;
@@ -1115,12 +1245,18 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
                 PyErr_Format(PyExc_ValueError, "option %d names item %d of %d", o, j, m.n_items);
                 Py_DECREF(fast); goto done;
             }
+            if (m.used[j] == o + 1) {  /* used serves as a mark here, reset below */
+                PyErr_Format(PyExc_ValueError, "option %d names item %d twice", o, j);
+                Py_DECREF(fast); goto done;
+            }
+            m.used[j] = o + 1;
             m.item_start[j + 1]++;
         }
         at += (size_t)k;
     }
     m.opt_start[m.n_options] = (int)at;
     Py_DECREF(fast);
+    memset(m.used, 0, (size_t)m.n_items * sizeof(int));
     for (int i = 0; i < m.n_items; i++) m.item_start[i + 1] += m.item_start[i];
     {
         int *fill = calloc((size_t)m.n_items + 1, sizeof(int));
@@ -1139,7 +1275,7 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
     }
     for (int i = 0; i < m.n_items; i++)
         if (m.hi[i] != 1) m.word_of[i] = (bits + 7) / 8 + 4 * words++;
-    m.key_bytes = (bits + 7) / 8 + 4 * words + (int)sizeof(int);
+    m.key_bytes = (bits + 7) / 8 + 4 * words + 2 * (int)sizeof(int);
     m.key = calloc((size_t)m.key_bytes, 1);
     m.slot_bytes = (SLOT_HEAD + (size_t)m.key_bytes + 7) / 8 * 8;
     m.max_slots = 1024;
@@ -1147,7 +1283,14 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
     m.capacity = 1024;
     m.peak_slots = m.capacity;
     m.slots = calloc(m.capacity, m.slot_bytes);
-    if (!m.key || !m.slots) { PyErr_NoMemory(); goto done; }
+    m.active = calloc((size_t)m.n_items + 1, sizeof(int));
+    m.cells = calloc(total_len + 1, sizeof(int));
+    m.where = calloc(total_len + 1, sizeof(int));
+    m.option_of = calloc(total_len + 1, sizeof(int));
+    if (!m.key || !m.slots || !m.active || !m.cells || !m.where || !m.option_of) {
+        PyErr_NoMemory(); goto done;
+    }
+    reset_lists(&m);
     m.deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
     count128 total = 0;
     m.tstate = PyEval_SaveThread();
@@ -1163,6 +1306,7 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
         for (int k = 0; k < 4; k++) rng_state[k] = splitmix64(&x);
         for (Py_ssize_t d = 0; d < samples && !m.stop && !m.no_memory; d++) {
             memset(m.used, 0, (size_t)m.n_items * sizeof(int));
+            reset_lists(&m);
             m.tstate = PyEval_SaveThread();
             int n_chosen = memo_draw(&m, 0, 0, chosen, 0);
             PyEval_RestoreThread(m.tstate);
@@ -1207,8 +1351,8 @@ done:
 static PyMethodDef module_functions[] = {
     {"memo_count", memo_count, METH_VARARGS,
      "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
-     "seed=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, "
-     "evictions), draws)"},
+     "seed=0, choice=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, "
+     "dropped, evictions), draws)"},
     {NULL, NULL, 0, NULL},
 };
 

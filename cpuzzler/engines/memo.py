@@ -1,11 +1,17 @@
 """The memo engine: counts by merging identical sub-problems, in C (``_dlx.memo_count``).
 
-It searches as Algorithm X does, always branching on the first open primary item of a
-fixed sweep order, and memoises the count of every remaining sub-problem under its exact
-state (which items are covered how often, stored in full and compared in full). Where a
-sweep keeps a narrow frontier of open items, as across a board, few distinct states exist
-and the count costs far less than visiting every solution: the 8x8 board has 12,988,816
-domino tilings, counted here in a few thousand steps.
+It searches as Algorithm X does and memoises the count of every remaining sub-problem
+under its exact state (which items are covered how often, stored in full and compared in
+full). Two choice rules pick the item to branch on:
+
+- ``choice="sweep"`` (the default): the first open primary item of a fixed sweep order.
+  Where the sweep keeps a narrow frontier of open items, as across a board, few distinct
+  states exist and the count costs far less than visiting every solution: the 8x8 board
+  has 12,988,816 domino tilings, counted here in a few thousand steps.
+- ``choice="fewest"``: the open item with the fewest compatible options (Knuth's minimum
+  remaining values, ties to the earlier item of the sweep order), the tree the native
+  engine searches, with what repeats in it merged: for puzzles of many distinct pieces,
+  whose states rarely repeat in a sweep.
 
 The sweep order is the problem's ``sweep`` (a tiling sets it: its cells column by column
 along the longer side) or else the order of its items. Listing solutions is the native
@@ -32,6 +38,7 @@ if TYPE_CHECKING:
 
 NAME = "memo"
 MEMORY_SHARE = 0.25  # of the machine's memory, when no cap is given
+CHOICES = ("sweep", "fewest")  # the choice rules, as _dlx.memo_count numbers them
 _REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTED}
 
 
@@ -65,29 +72,39 @@ def sweep_order(xc: ExactCover, order: Sequence[str] | None = None) -> list[int]
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          order: Sequence[str] | None = None, memory: float | None = None) -> int:
+          order: Sequence[str] | None = None, memory: float | None = None,
+          choice: str = "sweep") -> int:
     """The number of solutions. ``memory``: the table's cap in bytes (default a quarter of
     the machine's); past it the least useful entries are dropped and the count stays exact.
-    A time limit or Ctrl-C leaves a lower bound, marked in ``stats``."""
-    return _run(xc, stats, time_limit, order, memory, 0, 0)[0]
+    ``choice``: the choice rule, ``"sweep"`` or ``"fewest"``. A time limit or Ctrl-C
+    leaves a lower bound, marked in ``stats``.
+
+    >>> from cpuzzler.models import queens
+    >>> count(queens(8), choice="fewest")
+    92
+    """
+    return _run(xc, stats, time_limit, order, memory, 0, 0, choice)[0]
 
 
 def sample(xc: ExactCover, k: int, *, seed: int = 0, stats: Stats | None = None,
            time_limit: float | None = None, order: Sequence[str] | None = None,
-           memory: float | None = None) -> list[tuple[int, ...]]:
+           memory: float | None = None, choice: str = "sweep") -> list[tuple[int, ...]]:
     """``k`` solutions drawn uniformly at random among all of them (independently, so
     one may come twice), the same ones for the same seed: after the count, each draw
     walks down the memo table taking each branch with probability its share of the
     count. Fewer than ``k`` when there is no solution or a limit stopped the count."""
     if k < 0:
         raise ExactCoverError(f"the number of samples must be at least 0, not {k}")
-    return _run(xc, stats, time_limit, order, memory, k, seed)[1]
+    return _run(xc, stats, time_limit, order, memory, k, seed, choice)[1]
 
 
 def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
-         order: Sequence[str] | None, memory: float | None, samples: int, seed: int
-         ) -> tuple[int, list[tuple[int, ...]]]:
+         order: Sequence[str] | None, memory: float | None, samples: int, seed: int,
+         choice: str) -> tuple[int, list[tuple[int, ...]]]:
     stats = stats if stats is not None else Stats(engine=NAME)
+    if choice not in CHOICES:
+        raise ExactCoverError(f"the memo engine's choice rule is one of {', '.join(CHOICES)}, "
+                              f"not {choice!r}")
     start = time.perf_counter()
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
@@ -99,7 +116,7 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
     try:
         total, reason, numbers, draws = _dlx.memo_count(
             lo, hi, [int(s) for s in secondary], options, sequence, cap, left, samples,
-            seed % 2**64)
+            seed % 2**64, CHOICES.index(choice))
     except (RecursionError, OverflowError) as e:  # too deep a search, a count past 2**128
         raise ExactCoverError(str(e)) from None
     stats.reason = _REASONS[reason]

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 NAME = "dlx"
 Solver = _dlx.Solver
 MAX_BATCH = 4096
-_REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
+REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
             _dlx.INTERRUPTED: INTERRUPTED}
 
 
@@ -76,7 +76,7 @@ def solve(
         _record(stats, solver)
         yield from solutions
         if reason != _dlx.LIMIT:
-            stats.reason = _REASONS[reason]
+            stats.reason = REASONS[reason]
             if reason == _dlx.INTERRUPTED:
                 raise KeyboardInterrupt
             return
@@ -93,5 +93,5 @@ def count(
     solver = build_solver(xc, kernel)
     _, reason, found = solver.run(0, False, _remaining(deadline))
     _record(stats, solver)
-    stats.reason = _REASONS[reason]
+    stats.reason = REASONS[reason]
     return found
