@@ -20,16 +20,11 @@ import time
 from cpuzzler.grids import hexagonal
 from cpuzzler.models import Tiling, pieces
 
-
-def polyhexes_1_to_4() -> list[pieces.Piece]:
-    return [p for order in (1, 2, 3, 4) for p in pieces.polyforms(hexagonal, order)]
-
-
 PUZZLES = {
     "polyhexes of order 1-4 in a 4x10 parallelogram":
-        lambda: Tiling(polyhexes_1_to_4(), hexagonal.parallelogram(10, 4)),
+        lambda: Tiling(pieces.polyhexes(1, 4), hexagonal.parallelogram(10, 4)),
     "polyhexes of order 1-4 in a 5x8 parallelogram":
-        lambda: Tiling(polyhexes_1_to_4(), hexagonal.parallelogram(8, 5)),
+        lambda: Tiling(pieces.polyhexes(1, 4), hexagonal.parallelogram(8, 5)),
 }
 
 

@@ -99,3 +99,72 @@ def test_bad_pieces_are_refused():
         pieces.make("bad", [(0, 0), (2, 0)], square)
     with pytest.raises(ValueError, match="unknown kind"):
         pieces.make("bad", [(0, 0)], square, kind="floppy")
+
+
+# --- families by order and name ------------------------------------------------------------
+
+@pytest.mark.parametrize("name", list(pieces.FAMILIES))
+def test_every_family_order_to_6_is_every_polyform_once_with_distinct_names(name):
+    family = pieces.FAMILIES[name]
+    lattice = family.grid.lattice
+    for order in range(1, 7):
+        chosen = pieces.family(name, [order])
+        kind = chosen[0].kind
+        shapes = [lattice.canonical(p.cells, kind) for p in chosen]
+        expected = {lattice.canonical(p.cells, kind)
+                    for p in pieces.polyforms(family.grid, order, family.kind)}
+        assert len(set(shapes)) == len(shapes) and set(shapes) == expected, (name, order)
+        assert all(len(p) == order for p in chosen)
+    every = [p.name for p in pieces.family(name, range(1, 7))]
+    assert len(set(every)) == len(every)
+
+
+def test_family_sets_by_published_names():
+    names = lambda ps: [p.name for p in ps]  # noqa: E731
+    assert names(pieces.polyominoes(1, 2, 3, 4)) == ["O1", "I2", "I3", "V3", "I4", "L4",
+                                                     "O4", "T4", "Z4"]
+    assert names(pieces.polyiamonds(1, 5)) == ["T1", "D2", "I3", "I4", "C4", "T4", "I5",
+                                               "L5", "P5", "C5"]
+    assert names(pieces.polyhexes(1, 3)) == ["H1", "I2", "I3", "A3", "V3"]
+    assert len(pieces.polyhexes(1, 4)) == 12 and len(pieces.polysticks(1, 4)) == 24
+    assert names(pieces.polycubes(3)) == ["I3", "V3"] and len(pieces.polycubes(4)) == 8
+    assert names(pieces.polytrigs(2, 3))[:3] == ["I2", "L2", "V2"]
+    assert len(pieces.polyhexes(6)) == 82 and pieces.polyhexes(6)[0].name == "6-1"
+    assert pieces.polyominoes(5, 1)[0].name == "F"  # not a range: the orders as given
+
+
+def test_by_name_finds_published_names_and_aliases():
+    assert pieces.by_name("polyominoes", "M") == pieces.by_name("polyominoes", "O1")
+    square_tetromino = pieces.by_name("polyominoes", "S")
+    assert square_tetromino.name == "O4" and len(square_tetromino) == 4
+    assert pieces.by_name("polyominoes", "S4").name == "Z4"
+    soma = {p.name: p for p in pieces.soma()}
+    for alias, name in [("a", "A"), ("b", "B"), ("p", "P")]:
+        assert pieces.by_name("polycubes", alias).cells == soma[name].cells
+    assert pieces.by_name("polycubes", "S4").name == "Z4"
+    assert pieces.by_name("polyhexes", "A3").cells == ((0, 0), (0, 1), (1, 0))
+    assert pieces.by_name("polytwigs", "Y3").name == "Y3"
+    assert pieces.by_name("polyiamonds", "X6").name == "X6"
+
+
+def test_wrong_names_list_the_close_ones():
+    with pytest.raises(ValueError, match=r"no piece called 'C8' among the polyiamonds; "
+                                         r"did you mean C[4-7]"):
+        pieces.by_name("polyiamonds", "C8")
+    with pytest.raises(ValueError, match="did you mean polyhexes"):
+        pieces.by_name("polyhex", "A3")
+    with pytest.raises(ValueError, match="orders run from 1 to 8, not 0"):
+        pieces.polyominoes(0)
+    with pytest.raises(ValueError, match="given twice"):
+        pieces.family("polyominoes", [4, 4])
+
+
+def test_a_puzzle_file_takes_a_family_by_orders(tmp_path):
+    from cpuzzler.formats import puzzle_file
+
+    path = tmp_path / "hexes.toml"
+    path.write_text('lattice = "hexagonal"\n[region]\nparallelogram = [10, 4]\n'
+                    '[pieces]\nset = "polyhexes"\norders = [1, 2, 3, 4]\n')
+    puzzle = puzzle_file.read(str(path))
+    assert [p.name for p in puzzle.pieces][:5] == ["H1", "I2", "I3", "A3", "V3"]
+    assert len(puzzle.exact_cover.items) == 40 + 12

@@ -66,9 +66,9 @@ PIECE_SETS: dict[str, Callable[..., list[pieces.Piece]]] = {
         "google_cube")}
 WITH_KIND = {"pentominoes", "hexominoes", "hexiamonds", "heptiamonds", "tetrahexes",
              "pentahexes", "tetrasticks", "welded_tetrasticks"}
-WITH_ORDERS = {"polytrigs": pieces.polytrigs, "polytwigs": pieces.polytwigs}
+WITH_ORDERS = set(pieces.FAMILIES)  # set = "polyhexes", orders = [1, 2, 3, 4]
 
-MAX_ORDER = 8  # polyforms of order 8 number in the thousands; beyond, memory runs out
+MAX_ORDER = pieces.MAX_ORDER  # polyforms of order 8 number in the thousands
 MAX_REGION_CELLS = 250_000  # far beyond any exact-cover search; refused before building
 
 
@@ -267,7 +267,10 @@ class _Reader:
             if not (isinstance(orders, list) and orders and all(
                     type(n) is int and 1 <= n <= MAX_ORDER for n in orders)):
                 raise self.error(f"orders: a list of orders from 1 to {MAX_ORDER}", "orders")
-            chosen = WITH_ORDERS[name](*orders)
+            try:
+                chosen = pieces.family(name, orders)
+            except ValueError as e:  # an order given twice
+                raise self.error(str(e), "orders") from None
         elif name == "polyforms":
             order = spec.get("order")
             if type(order) is not int or not 1 <= order <= MAX_ORDER:

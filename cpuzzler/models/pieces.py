@@ -12,7 +12,8 @@ number of copies. Solid pieces (polycubes) are always placed by rotations only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import difflib
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -493,15 +494,15 @@ POLYTWIG_SEGMENTS = {
 
 
 def polytrigs(*orders: int) -> list[Piece]:
-    """The named polytrigs of the given orders (1 to 3): I1; I2 L2 V2; the 12 tritrigs
-    C3 E3 I3 J3 L3 O3 P3 S3 T3 U3 Y3 Z3."""
-    return _set(trigs, {n: c for n, c in POLYTRIG_SEGMENTS.items() if len(c) in orders})
+    """The polytrigs of the given orders (see ``orders_of``), named from 1 to 3: I1;
+    I2 L2 V2; the 12 tritrigs C3 E3 I3 J3 L3 O3 P3 S3 T3 U3 Y3 Z3."""
+    return family("polytrigs", orders_of(orders))
 
 
 def polytwigs(*orders: int) -> list[Piece]:
-    """The named polytwigs of the given orders (1 to 5): I1; L2; C3 S3 Y3; C4 P4 W4 Y4;
-    the 12 pentatwigs C5 H5 I5 L5 P5 R5 S5 T5 U5 W5 X5 Y5."""
-    return _set(twigs, {n: c for n, c in POLYTWIG_SEGMENTS.items() if len(c) in orders})
+    """The polytwigs of the given orders (see ``orders_of``), named from 1 to 5: I1; L2;
+    C3 S3 Y3; C4 P4 W4 Y4; the 12 pentatwigs C5 H5 I5 L5 P5 R5 S5 T5 U5 W5 X5 Y5."""
+    return family("polytwigs", orders_of(orders))
 
 
 # --- the tangram ---------------------------------------------------------------------
@@ -525,6 +526,197 @@ def tangram() -> list[Piece]:
     small S, the square Q and the parallelogram P (which may be turned over)."""
     copies = {"L": 2, "S": 2}
     return [p.with_copies(copies.get(p.name, 1)) for p in _set(tetrakis, TANGRAM_TRIANGLES)]
+
+
+# --- families: every polyform of an order, by its published name -----------------------
+
+# Polyform Puzzler's names for the small polyiamonds (triangles as above) and polyhexes.
+POLYIAMOND_CELLS = {
+    "T1": [(0, 0, 0)],
+    "D2": [(0, 0, 0), (0, 0, 1)],
+    "I3": [(0, 0, 0), (0, 0, 1), (1, 0, 0)],
+    "I4": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1)],  # the straight strip
+    "C4": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0)],  # bent round a point
+    "T4": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (0, 1, 0)],  # the triangle of side 2
+    "I5": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0)],
+    "L5": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0)],
+    "P5": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (0, 1, 0)],
+    "C5": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1)],  # a hexagon less one
+}
+POLYHEX_CELLS = {
+    "H1": [(0, 0)],
+    "I2": [(0, 0), (1, 0)],
+    "I3": [(0, 0), (1, 0), (2, 0)],
+    "A3": [(0, 0), (1, 0), (0, 1)],  # the triangle
+    "V3": [(0, 0), (1, 0), (1, 1)],  # bent at 120 degrees
+}
+POLYCUBE_SMALL = {"O1": [(0, 0, 0)], "I2": [(0, 0, 0), (1, 0, 0)],
+                  "I3": [(0, 0, 0), (1, 0, 0), (2, 0, 0)], "V3": [(0, 0, 0), (1, 0, 0), (0, 1, 0)]}
+
+
+def _orders_named(grid: object, shapes: dict[str, Sequence[Cell]], kind: str = "free"
+                  ) -> dict[int, list[Piece]]:
+    by_order: dict[int, list[Piece]] = {}
+    for piece in _set(grid, shapes, kind):
+        by_order.setdefault(len(piece), []).append(piece)
+    return by_order
+
+
+def _polyominoes() -> dict[int, list[Piece]]:
+    small = [*monomino(), *domino(), *trominoes(), *tetrominoes()]
+    return {**{n: [p for p in small if len(p) == n] for n in (1, 2, 3, 4)},
+            5: pentominoes(), 6: hexominoes()}
+
+
+def _polycubes() -> dict[int, list[Piece]]:
+    return {**_orders_named(cubic, POLYCUBE_SMALL, "one-sided"), 4: tetracubes(),
+            5: pentacubes()}
+
+
+@dataclass(frozen=True)
+class Family:
+    """A polyform family: its lattice, the pieces of the orders that have published names
+    (built on demand), other names the literature uses for some of them, and how pieces
+    past the named orders are told apart (polycubes: mirror images are pieces apart)."""
+
+    name: str
+    grid: object
+    named: Callable[[], dict[int, list[Piece]]]
+    aliases: dict[str, str]
+    kind: str = "free"
+
+
+FAMILIES = {f.name: f for f in [
+    # Polyform Puzzler calls the monomino M and, beside the pentominoes, the square
+    # tetromino S; its tetrominoes' and tetracubes' skew piece is S4.
+    Family("polyominoes", square, _polyominoes, {"M": "O1", "S": "O4", "S4": "Z4"}),
+    Family("polyiamonds", triangular, lambda: {
+        **_orders_named(triangular, POLYIAMOND_CELLS), 6: hexiamonds(), 7: heptiamonds()},
+        {}),
+    Family("polyhexes", hexagonal, lambda: {
+        **_orders_named(hexagonal, POLYHEX_CELLS), 4: tetrahexes(), 5: pentahexes()}, {}),
+    # Soma's three non-planar pieces, in lower case as Polyform Puzzler writes them.
+    Family("polycubes", cubic, _polycubes, {"M": "O1", "S4": "Z4", "a": "A4", "b": "B4",
+                                            "p": "P4"}, "one-sided"),
+    Family("polysticks", sticks, lambda: {
+        **_orders_named(sticks, POLYSTICK_SEGMENTS), 4: tetrasticks()}, {}),
+    Family("polytrigs", trigs, lambda: _orders_named(trigs, POLYTRIG_SEGMENTS), {}),
+    Family("polytwigs", twigs, lambda: _orders_named(twigs, POLYTWIG_SEGMENTS), {}),
+]}
+MAX_ORDER = 8  # past it the polyforms of one order run to tens of thousands
+
+
+def orders_of(orders: Sequence[int]) -> list[int]:
+    """The orders a family function is given: two numbers ``a, b`` with ``a < b`` are
+    the range from a to b (Polyform Puzzler's "polyhexes of order 1 to 4"), any other
+    numbers are the orders themselves.
+
+    >>> orders_of((1, 4)), orders_of((1, 2, 3, 4)), orders_of((5,))
+    ([1, 2, 3, 4], [1, 2, 3, 4], [5])
+    """
+    if len(orders) == 2 and orders[0] < orders[1]:
+        return list(range(orders[0], orders[1] + 1))
+    return list(orders)
+
+
+def family(name: str, orders: Iterable[int]) -> list[Piece]:
+    """Every polyform of the given orders in family ``name``, one per shape: by their
+    published names where the family has them (see ``FAMILIES``), else by index
+    (``polyforms``).
+
+    >>> [p.name for p in family("polyhexes", [1, 2, 3])]
+    ['H1', 'I2', 'I3', 'A3', 'V3']
+    """
+    chosen = _family(name)
+    wanted = list(orders)
+    if not wanted:
+        raise ValueError(f"{name}: no orders given")
+    bad = [n for n in wanted if type(n) is not int or not 1 <= n <= MAX_ORDER]
+    if bad:
+        raise ValueError(f"{name}: orders run from 1 to {MAX_ORDER}, not {bad[0]!r}")
+    if len(set(wanted)) != len(wanted):
+        raise ValueError(f"{name}: an order is given twice in {wanted}")
+    named = chosen.named()
+    return [p for n in wanted
+            for p in (named[n] if n in named else polyforms(chosen.grid, n, chosen.kind))]
+
+
+def _family(name: str) -> Family:
+    if name not in FAMILIES:
+        close = difflib.get_close_matches(name, FAMILIES, n=3)
+        hint = f"did you mean {', '.join(close)}? " if close else ""
+        raise ValueError(f"no polyform family {name!r}; {hint}known: {', '.join(FAMILIES)}")
+    return FAMILIES[name]
+
+
+def polyominoes(*orders: int) -> list[Piece]:
+    """Polyominoes of the given orders (see ``orders_of``): O1; I2; I3 V3; I4 L4 O4 T4 Z4;
+    the 12 pentominoes F .. Z; the 35 hexominoes A06 .. Z16; by index past 6.
+
+    >>> [p.name for p in polyominoes(1, 3)]
+    ['O1', 'I2', 'I3', 'V3']
+    """
+    return family("polyominoes", orders_of(orders))
+
+
+def polyiamonds(*orders: int) -> list[Piece]:
+    """Polyiamonds of the given orders (see ``orders_of``): T1; D2; I3; I4 C4 T4; I5 L5
+    P5 C5; the 12 hexiamonds; the 24 heptiamonds; by index past 7.
+
+    >>> len(polyiamonds(1, 6))
+    22
+    """
+    return family("polyiamonds", orders_of(orders))
+
+
+def polyhexes(*orders: int) -> list[Piece]:
+    """Polyhexes of the given orders (see ``orders_of``): H1; I2; I3 A3 V3; the 7
+    tetrahexes; the 22 pentahexes; by index past 5.
+
+    >>> len(polyhexes(1, 4))
+    12
+    """
+    return family("polyhexes", orders_of(orders))
+
+
+def polycubes(*orders: int) -> list[Piece]:
+    """Polycubes of the given orders (see ``orders_of``), placed by rotations (mirror
+    images are pieces of their own): O1; I2; I3 V3; the 8 tetracubes; the 29
+    pentacubes; by index past 5.
+
+    >>> len(polycubes(1, 5))
+    41
+    """
+    return family("polycubes", orders_of(orders))
+
+
+def polysticks(*orders: int) -> list[Piece]:
+    """Polysticks of the given orders (see ``orders_of``): I1; I2 V2; I3 L3 T3 U3 Z3; the
+    16 tetrasticks F .. Z; by index past 4.
+
+    >>> len(polysticks(1, 4))
+    24
+    """
+    return family("polysticks", orders_of(orders))
+
+
+def by_name(family_name: str, name: str) -> Piece:
+    """The piece called ``name`` in a family, among the orders with published names, by
+    its name or another name the literature uses (Soma's ``a``, the monomino's ``M``). A
+    wrong name gets the closest names.
+
+    >>> by_name("polyiamonds", "C4").cells, by_name("polycubes", "p").name
+    (((0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0)), 'P4')
+    """
+    chosen = _family(family_name)
+    pieces = {p.name: p for group in chosen.named().values() for p in group}
+    target = chosen.aliases.get(name, name)
+    if target in pieces:
+        return pieces[target]
+    names = [*pieces, *chosen.aliases]
+    close = difflib.get_close_matches(name, names, n=4, cutoff=0.4)
+    hint = f"; did you mean {', '.join(close)}?" if close else ""
+    raise ValueError(f"no piece called {name!r} among the {family_name}{hint}")
 
 
 # --- generation -----------------------------------------------------------------------------
