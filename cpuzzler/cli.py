@@ -173,7 +173,17 @@ def _build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", required=True, choices=FORMATS)
     export.add_argument("-o", "--output", required=True, metavar="FILE", help="'-': stdout")
     export.add_argument("--encoding", default="seqcounter", help="dimacs: cardinality encoding")
-    commands.add_parser("list", help="the named puzzles and their published counts")
+    listing = commands.add_parser("list", help="the named puzzles and their published counts")
+    listing.add_argument("--family", metavar="F",
+                         help="only this family (polyominoes, polycubes, ..., models)")
+    listing.add_argument("--unsolved", action="store_true",
+                         help="only the puzzles with no published count")
+    info = commands.add_parser("info", help="what a named puzzle is: pieces, cells, options, "
+                                            "symmetry, published count, and a count here")
+    info.add_argument("problem", help=PROBLEM_HELP)
+    info.add_argument("--time-limit", type=_seconds, default=60.0, metavar="SECONDS",
+                      help="for the count here (default 60)")
+    info.add_argument("--no-count", action="store_true", help="show it without counting")
     return parser
 
 
@@ -258,12 +268,73 @@ def _check(args: argparse.Namespace) -> int:
     return EXIT_FOUND
 
 
-def _list() -> int:
-    for e in catalog.ENTRIES:
-        counts = ", ".join(f"{label} {n}" for label, n in (("unique", e.unique), ("raw", e.raw))
-                           if n is not None)
-        print(f"{e.name:28} {e.description} ({counts})")
+def _counts(entry: catalog.Entry) -> str:
+    shown = [f"{label} {n:,}" for label, n in (("unique", entry.unique), ("raw", entry.raw))
+             if n is not None]
+    if shown:
+        return ", ".join(shown)
+    if entry.found:
+        return f"unpublished; counted here: unique {entry.found[0]:,}, raw {entry.found[1]:,}"
+    return "count unknown"
+
+
+def _list(args: argparse.Namespace) -> int:
+    families = catalog.families()
+    if args.family is not None and args.family not in families:
+        raise UsageError(f"--family: no family {args.family!r} in the catalog; it has "
+                         f"{', '.join(families)}")
+    chosen = [e for e in catalog.ENTRIES if (args.family in (None, e.family))
+              and not (args.unsolved and e.raw is not None)]
+    width = max((len(e.name) for e in chosen), default=0)
+    for family in families:
+        group = [e for e in chosen if e.family == family]
+        if not group:
+            continue
+        print(f"{family}:")
+        for e in group:
+            print(f"  {e.name:{width}}  {e.description} ({_counts(e)})")
     return EXIT_FOUND
+
+
+def _info(args: argparse.Namespace) -> int:
+    """What a puzzle is, then (within the time limit) its count here."""
+    entry = catalog.CATALOG.get(args.problem)
+    problem = entry.build() if entry else load_problem(args.problem, args.clock)
+    lines = [("puzzle", args.problem)]
+    if entry:
+        lines += [("family", entry.family), ("what", entry.description),
+                  ("published", f"{_counts(entry)} ({entry.source})")]
+        if entry.found:
+            lines.append(("how", entry.found[2]))
+        if entry.note:
+            lines.append(("note", entry.note))
+    if isinstance(problem, Tiling):
+        names = [p.name + (f" x{p.copies}" if p.copies > 1 else "") for p in problem.pieces]
+        lines += [("lattice", problem.region.lattice.name),
+                  ("cells", f"{len(problem.region)}"),
+                  ("pieces", f"{sum(p.copies for p in problem.pieces)}: {' '.join(names)}"),
+                  ("symmetry", f"a group of order {len(problem.symmetries)}")]
+    xc = _exact_cover_of(problem)
+    secondary = sum(map(xc.is_secondary, xc.items))
+    lines.append(("matrix", f"{len(xc.items) - secondary} primary and {secondary} secondary "
+                            f"items, {xc.num_options} options"))
+    width = max(len(label) for label, _ in lines)
+    for label, text in lines:
+        print(f"{label + ':':{width + 1}} {text}")
+    if args.no_count:
+        return EXIT_FOUND
+    start = time.perf_counter()
+    if isinstance(problem, Tiling):
+        unique, raw = problem.count_both(time_limit=args.clock.left())
+        counted, complete = f"{unique:,} unique, {raw:,} raw", unique.complete and raw.complete
+    else:
+        raw = xc.count(time_limit=args.clock.left())
+        counted, complete = f"{raw:,}", raw.complete
+    seconds = time.perf_counter() - start
+    print(f"{'here:':{width + 1}} " + ("" if complete else "at least ")
+          + f"{counted} in {seconds:.2f} s (engine dlx)"
+          + ("" if complete else f", {raw.reason}"))
+    return EXIT_FOUND if complete else EXIT_UNDECIDED
 
 
 def _in_parts(args: argparse.Namespace) -> bool:
@@ -456,7 +527,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.clock = Clock(getattr(args, "time_limit", None))
     try:
         if args.command == "list":
-            return _list()
+            return _list(args)
+        if args.command == "info":
+            return _info(args)
         if args.command == "export":
             return _export(args)
         return _check(args) if args.command == "check" else _solve(args)

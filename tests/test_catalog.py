@@ -15,7 +15,7 @@ RAW_TOO_SLOW = {"bedlam-cube"}  # 460464 solutions: the raw count only by the re
 
 @pytest.mark.parametrize("entry", [
     pytest.param(e, id=e.name, marks=[pytest.mark.slow] if e.name in SLOW else [])
-    for e in catalog.ENTRIES])
+    for e in catalog.PUBLISHED])
 def test_catalog_counts_match_published_ones(entry):
     puzzle = entry.build()
     if isinstance(puzzle, Tiling):
@@ -119,3 +119,81 @@ def test_polyform_puzzler_list_on_the_reference_engine(name):
     entry = catalog.get(name)
     counts = count_in_parts(entry.build(), symmetry="unique", engine="python", jobs=2)
     assert counts == (entry.unique, entry.raw) and counts[0].complete
+
+
+# --- the catalog as data ----------------------------------------------------------------
+
+def test_every_catalog_file_loads_and_every_entry_builds():
+    from cpuzzler.cli import _exact_cover_of
+
+    assert len(catalog.ENTRIES) == len(catalog.CATALOG) >= 60
+    for entry in catalog.ENTRIES:
+        assert entry.family in catalog.families() and entry.source and entry.description
+        assert entry.unique is None or entry.raw is None or entry.unique <= entry.raw
+        assert _exact_cover_of(entry.build()).num_options > 0, entry.name
+    assert {"polyominoes", "polyiamonds", "polyhexes", "polycubes", "polysticks",
+            "polytrigs", "polytwigs"} <= set(catalog.families())
+
+
+BAD_CATALOG_FILES = [
+    ('[[puzzle]]\nname = "a"\n', "needs family"),
+    ('family = "x"\n[[puzzle]]\nname = "a"\ndescription = "b"\n', "needs source"),
+    ('family = "x"\n\n[[puzzle]]\nname = "a"\ndescription = "b"\nsource = "c"\nraw = -1\n',
+     ":3: a: raw must be a count"),
+    ('family = "x"\n[[puzzle]]\nname = "a"\ndescription = "b"\nsource = "c"\n'
+     'model = "queens"\nm = 8\n', "model queens takes n, not m"),
+    ('family = "x"\n[[puzzle]]\nname = "a"\ndescription = "b"\nsource = "c"\nraw = 2\n'
+     'found = { unique = 1, raw = 2, how = "x" }\n', "no published count"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_CATALOG_FILES)
+def test_bad_catalog_files_are_clear_errors(text, message):
+    from cpuzzler.errors import InputFormatError
+
+    with pytest.raises(InputFormatError, match=message):
+        catalog.load(text, "cpuzzler/puzzles/bad.toml")
+
+
+def test_a_puzzle_table_error_names_its_line_in_the_catalog_file():
+    from cpuzzler.errors import InputFormatError
+
+    text = ('family = "x"\n\n[[puzzle]]\nname = "a"\ndescription = "b"\nsource = "c"\n'
+            'lattice = "square"\nregion = { rectangle = [2, 1] }\npieces = { set = "domino" }\n'
+            '\n[[puzzle]]\nname = "b"\ndescription = "b"\nsource = "c"\nlattice = "square"\n'
+            'region = { rectangle = [3, 3] }\npieces = { set = "nominoes" }\n')
+    first, second = catalog.load(text, "cpuzzler/puzzles/x.toml")
+    assert first.build().count(symmetry="raw") == 1
+    with pytest.raises(InputFormatError, match=r"x.toml:17: no piece set 'nominoes'"):
+        second.build()
+
+
+def test_cli_lists_by_family_and_the_unsolved(capsys):
+    assert main(["list", "--family", "polyhexes"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("polyhexes:\n") and "tetrahexes-4x7" in out
+    assert "pentominoes-6x10" not in out
+    names = [line.split()[0] for line in out.splitlines()[1:]]
+    starts = {line.index(line.split()[1], len(line.split()[0]) + 2) for line in
+              out.splitlines()[1:]}
+    assert len(names) >= 5 and len(starts) == 1  # descriptions aligned
+    assert main(["list", "--unsolved"]) == 0
+    out = capsys.readouterr().out
+    assert "pentahexes-5x22" in out and "polysticks-1234-6x6" in out
+    assert "soma " not in out and "counted here: unique 7,404,530" in out
+    assert main(["list", "--family", "polyhex"]) == 2
+    assert "no family 'polyhex'" in capsys.readouterr().err
+
+
+def test_cli_info_shows_a_puzzle_and_counts_it(capsys):
+    assert main(["info", "soma"]) == 0
+    out = capsys.readouterr().out
+    assert "published: unique 240, raw 11,520 (seed 001 line 387" in out
+    assert "pieces:    7: V L T Z A B P" in out and "a group of order 48" in out
+    assert "here:      240 unique, 11,520 raw in" in out
+    assert main(["info", "bedlam-cube", "--time-limit", "0.5"]) == 3
+    assert "here:      at least " in capsys.readouterr().out
+    assert main(["info", "queens-8", "--no-count"]) == 0
+    out = capsys.readouterr().out
+    assert "matrix:    16 primary and 30 secondary items, 64 options" in out
+    assert "here:" not in out

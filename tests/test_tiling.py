@@ -206,9 +206,9 @@ def test_ring_walls_and_rings():
 
 
 def test_hexiamond_snowflake_on_two_engines():
-    from cpuzzler.catalog import SNOWFLAKE
+    from cpuzzler import catalog
 
-    puzzle = Tiling(pieces.hexiamonds(), triangular.from_ascii(SNOWFLAKE))
+    puzzle = catalog.get("hexiamonds-snowflake").build()
     assert len(puzzle.symmetries) == 6 and puzzle.symmetries.describe() == "rotation"
     assert puzzle.count() == 55  # Polyform Puzzler's count
     assert puzzle.count_both(engine="python") == (55, 330)

@@ -45,15 +45,15 @@ from typing import Any
 
 from cpuzzler.errors import InputFormatError
 from cpuzzler.formats import read_text
-from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular, trigs, twigs
+from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
 from cpuzzler.grids.region import Region
 from cpuzzler.models import pieces
 from cpuzzler.models.tiling import CROSSING_RULES, Tiling
 
 LATTICES = {m.lattice.name: m for m in (square, triangular, hexagonal, cubic, sticks, trigs,
-                                        twigs)}
+                                        twigs, tetrakis)}
 SHAPES = ("rectangle", "box", "parallelogram", "triangle", "hexagon", "ring", "ring_wall",
-          "diamond", "cylinder", "torus", "trapezium", "elongated_hexagon")
+          "diamond", "cylinder", "torus", "trapezium", "elongated_hexagon", "square")
 # Edge lattices without a drawing of their own are drawn as the cells they outline.
 CELL_DRAWINGS = {"trigs": triangular, "twigs": hexagonal}
 
@@ -63,7 +63,7 @@ PIECE_SETS: dict[str, Callable[..., list[pieces.Piece]]] = {
         "one_sided_pentominoes", "hexominoes", "soma", "tetracubes", "solid_pentominoes",
         "pentacubes", "hexiamonds", "heptiamonds", "tetrahexes", "pentahexes",
         "tetrasticks", "polysticks_1234", "welded_tetrasticks", "diabolical", "bedlam",
-        "google_cube")}
+        "google_cube", "tangram")}
 WITH_KIND = {"pentominoes", "hexominoes", "hexiamonds", "heptiamonds", "tetrahexes",
              "pentahexes", "tetrasticks", "welded_tetrasticks"}
 WITH_ORDERS = set(pieces.FAMILIES)  # set = "polyhexes", orders = [1, 2, 3, 4]
@@ -105,22 +105,35 @@ def parse(text: str, *, path: str = "<string>") -> Tiling:
     return _Reader(text, path).puzzle(data)
 
 
+def from_table(data: dict[str, Any], text: str, *, path: str, first_line: int = 1) -> Tiling:
+    """The puzzle a table of a larger TOML file describes (a catalog's ``[[puzzle]]``):
+    ``text`` is the table's own lines, which begin at line ``first_line`` of ``path``, so
+    that errors name the file's line."""
+    return _Reader(text, path, first_line - 1).puzzle(data)
+
+
 class _Reader:
     """Builds the puzzle, naming the line of whatever is wrong."""
 
-    def __init__(self, text: str, path: str) -> None:
+    def __init__(self, text: str, path: str, offset: int = 0) -> None:
         self.lines = text.split("\n")
         self.path = path
+        self.offset = offset  # of the text's first line in the file
 
     def error(self, message: str, key: str | None = None, line: int = 0) -> InputFormatError:
         if key is not None and not line:
             line = self.line_of(key)
-        return InputFormatError(message, path=self.path, line=line)
+        return InputFormatError(message, path=self.path, line=line + self.offset if line else 0)
 
     def line_of(self, key: str) -> int:
-        """The first line that sets ``key`` (or opens table ``[key]``)."""
-        pattern = re.compile(rf"^\s*(\[\[?\s*{re.escape(key)}\s*\]\]?|{re.escape(key)}\s*=)")
-        return next((n for n, line in enumerate(self.lines, 1) if pattern.match(line)), 0)
+        """The first line that sets ``key`` (or opens table ``[key]``, or a catalog's
+        ``[puzzle.key]``), else the first that sets it in an inline table."""
+        key = re.escape(key)
+        pattern = re.compile(rf"^\s*(\[\[?\s*(puzzle\.)?{key}\s*\]\]?|{key}\s*=)")
+        inline = re.compile(rf"[{{,]\s*{key}\s*=")
+        found = (n for n, line in enumerate(self.lines, 1) if pattern.match(line))
+        return next(found, 0) or next(
+            (n for n, line in enumerate(self.lines, 1) if inline.search(line)), 0)
 
     def check_keys(self, table: dict, known: set[str], where: str) -> None:
         for key in table:
@@ -296,7 +309,7 @@ class _Reader:
             if piece_name not in {p.name for p in chosen} or not isinstance(n, int) or n < 1:
                 raise self.error(f"copies: {piece_name} = {n!r} is not a piece of the set "
                                  "and a positive number", "copies")
-        return [p.with_copies(copies.get(p.name, 1)) for p in chosen]
+        return [p.with_copies(copies.get(p.name, p.copies)) for p in chosen]
 
     def kind(self, spec: dict, line: int = 0) -> str:
         kind = spec.get("kind", "free")
@@ -327,5 +340,5 @@ class _Reader:
 
     def nth_piece_line(self, index: int) -> int:
         found = [n for n, line in enumerate(self.lines, 1)
-                 if re.match(r"^\s*\[\[\s*piece\s*\]\]", line)]
+                 if re.match(r"^\s*\[\[\s*(puzzle\.)?piece\s*\]\]", line)]
         return found[index] if index < len(found) else 0
