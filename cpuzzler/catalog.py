@@ -4,7 +4,8 @@ The catalog is data: the TOML files of ``cpuzzler/puzzles/``, one per family, ea
 list of ``[[puzzle]]`` tables. A tiling is a puzzle file's keys (lattice, region, pieces;
 see ``cpuzzler.formats.puzzle_file``) beside its name, description, the counts published
 for it (``unique`` up to the region's symmetries, ``raw`` all), where they were published
-(``source``) and, where ours differs or needs a word, a ``note``. A puzzle nobody has
+(``source``), where ours differs or needs a word a ``note``, and where enumeration is
+hopeless the engine that counts it (``engine = "memo"``). A puzzle nobody has
 published a count for has none; where we counted it, ``found`` gives our counts and how
 and when they were obtained (``cpuzzler list --unsolved`` lists them). Other exact-cover
 models name their builder (``model = "queens"``) and its arguments. Adding a puzzle is
@@ -29,7 +30,7 @@ from typing import Any
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import puzzle_file
-from cpuzzler.models import Sudoku, domino_puzzle, dpf, latin_square, queens
+from cpuzzler.models import Sudoku, domino_puzzle, dpf, langford, latin_square, queens
 from cpuzzler.models.nuts import drive_ya_nuts
 
 
@@ -44,13 +45,15 @@ class Entry:
     source: str = ""  # where the counts were published: seed file and line, book, site
     note: str = ""  # where our count differs from a published one, or needs a word
     found: tuple[int, int, str] | None = None  # unpublished: our unique, raw, how and when
+    engine: str = "dlx"  # the engine that counts it fastest (the tests use it)
 
 
-META_KEYS = {"name", "description", "unique", "raw", "source", "note", "found"}
+META_KEYS = {"name", "description", "unique", "raw", "source", "note", "found", "engine"}
 
 # The builders of the models that are not tilings, with the arguments each takes.
 MODELS: dict[str, tuple[set[str], Callable[[dict[str, Any]], object]]] = {
     "queens": ({"n"}, lambda a: queens(a["n"])),
+    "langford": ({"n"}, lambda a: langford(a["n"])),
     "latin": ({"n"}, lambda a: latin_square(a["n"])),
     "sudoku": ({"box"}, lambda a: Sudoku.empty(
         box=tuple(a["box"]) if isinstance(a["box"], list) else a["box"])),
@@ -81,6 +84,8 @@ def _check(spec: Any, path: str, line: int) -> None:
     for key in ("unique", "raw"):
         if key in spec and (type(spec[key]) is not int or spec[key] < 0):
             raise wrong(f"{spec['name']}: {key} must be a count (a whole number >= 0)")
+    if spec.get("engine", "dlx") not in ("dlx", "memo"):
+        raise wrong(f"{spec['name']}: engine is dlx or memo, not {spec['engine']!r}")
     found = spec.get("found")
     if found is not None and not (
             isinstance(found, dict) and set(found) == {"unique", "raw", "how"}
@@ -123,7 +128,8 @@ def load(text: str, path: str) -> list[Entry]:
                              partial(_build, spec, own_text, path, first),
                              spec.get("unique"), spec.get("raw"), family, spec["source"],
                              spec.get("note", ""),
-                             (found["unique"], found["raw"], found["how"]) if found else None))
+                             (found["unique"], found["raw"], found["how"]) if found else None,
+                             spec.get("engine", "dlx")))
     return entries
 
 

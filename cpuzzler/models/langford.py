@@ -1,0 +1,28 @@
+"""Langford pairings as exact cover (Knuth's first example in Dancing Links): place two
+copies of each number 1..n in a row of 2n slots so that the two k's have k numbers
+between them.
+
+>>> langford(4).count(), langford(7).count()
+(2, 52)
+
+A pairing read backwards is another: the counts are twice OEIS A014552's (1 for n = 3
+and 4, 26 for 7, 150 for 8).
+"""
+
+from __future__ import annotations
+
+from cpuzzler.exact_cover import ExactCover
+
+
+def langford(n: int) -> ExactCover:
+    """Items ``k`` (the number, 1..n) and ``s{i}`` (the slot, 1..2n); an option puts
+    the two k's in slots i and i + k + 1."""
+    if n < 1:
+        raise ValueError(f"langford needs n >= 1, not {n}")
+    numbers = [str(k) for k in range(1, n + 1)]
+    slots = [f"s{i}" for i in range(1, 2 * n + 1)]
+    xc = ExactCover(primary=numbers + slots)
+    for k in range(1, n + 1):
+        for i in range(1, 2 * n - k):
+            xc.add_option([str(k), f"s{i}", f"s{i + k + 1}"])
+    return xc
