@@ -782,15 +782,19 @@ static uint64_t hash_key(const unsigned char *key, int n) {
     return h | 1;  /* never 0, the mark of an empty slot */
 }
 
-static void pack_key(Memo *m, int pos, int p) {
-    memset(m->key, 0, (size_t)m->key_bytes);
-    for (int i = 0; i < m->n_items; i++) {
-        if (m->bit_of[i] >= 0) {
-            if (m->used[i]) m->key[m->bit_of[i] >> 3] |= (unsigned char)(1u << (m->bit_of[i] & 7));
-        } else {
-            memcpy(m->key + m->word_of[i], &m->used[i], sizeof(int));
-        }
+/* The key's part for item i, from used[i]; set_used keeps the whole key up to date, so
+ * a node only writes p and the item being decided at its end (pack_key). */
+static inline void key_item(Memo *m, int i) {
+    if (m->bit_of[i] >= 0) {
+        unsigned char bit = (unsigned char)(1u << (m->bit_of[i] & 7));
+        if (m->used[i]) m->key[m->bit_of[i] >> 3] |= bit;
+        else m->key[m->bit_of[i] >> 3] &= (unsigned char)~bit;
+    } else {
+        memcpy(m->key + m->word_of[i], &m->used[i], sizeof(int));
     }
+}
+
+static void pack_key(Memo *m, int pos, int p) {
     int deciding = p > 0 ? pos : -1;
     memcpy(m->key + m->key_bytes - 2 * sizeof(int), &p, sizeof(int));
     memcpy(m->key + m->key_bytes - sizeof(int), &deciding, sizeof(int));
@@ -908,10 +912,11 @@ static void memo_uncover(Memo *m, int j) {
 static inline void set_used(Memo *m, int j, int v) {
     if (m->choice == FEWEST) {
         int was_full = m->used[j] >= m->hi[j], full = v >= m->hi[j];
-        if (full && !was_full) { m->used[j] = v; memo_cover(m, j); return; }
+        if (full && !was_full) { m->used[j] = v; key_item(m, j); memo_cover(m, j); return; }
         if (was_full && !full) memo_uncover(m, j);
     }
     m->used[j] = v;
+    key_item(m, j);
 }
 
 /* FEWEST's lists for used all 0: every option active, the items that may not be covered
@@ -1306,6 +1311,7 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
         for (int k = 0; k < 4; k++) rng_state[k] = splitmix64(&x);
         for (Py_ssize_t d = 0; d < samples && !m.stop && !m.no_memory; d++) {
             memset(m.used, 0, (size_t)m.n_items * sizeof(int));
+            memset(m.key, 0, (size_t)m.key_bytes);
             reset_lists(&m);
             m.tstate = PyEval_SaveThread();
             int n_chosen = memo_draw(&m, 0, 0, chosen, 0);

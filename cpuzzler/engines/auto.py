@@ -126,6 +126,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                     stats.answered_by, stats.reason = memo.NAME, memo_stats.reason
                     stats.memo = memo_stats.memo
                     return total if memo_stats.reason == DONE else inner.solutions
+        try_cpsat = try_cpsat and inner.solutions == 0  # CP-SAT proves only that none exist
         if try_cpsat:
             found, solution = _feasible(xc, stats, clock, budget)
             if found == INTERRUPTED:
