@@ -3,8 +3,11 @@
 import pytest
 
 from cpuzzler import InputFormatError
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.formats import puzzle_file
 from cpuzzler.grids import hexagonal, square, sticks, triangular, trigs, twigs
 from cpuzzler.grids.edges import crossings
+from cpuzzler.grids.region import Region
 from cpuzzler.models import Tiling, pieces
 from cpuzzler.render.text import parse_record
 
@@ -217,3 +220,43 @@ def test_tetrasticks_1795_on_cpsat_with_lex_leader_constraints():
     """A second engine and a second method for the whole count (about 2 minutes)."""
     puzzle = Tiling(pieces.tetrasticks(), sticks.rectangle(5, 5), optional="HJLNY")
     assert puzzle.count_both(method="lex", engine="cpsat") == (1795, 14360)
+
+
+# --- seven-segment digits, and pieces exempt from the crossing rule -------------------------
+
+def test_the_digits_are_seven_segment_polysticks():
+    digits = {p.name: p for p in pieces.digits()}
+    assert [len(digits[f"d{k}"]) for k in range(10)] == [6, 2, 5, 5, 4, 5, 6, 3, 7, 6]
+    canonical = {n: sticks.lattice.canonical(p.cells, "free") for n, p in digits.items()}
+    assert canonical["d2"] == canonical["d5"] and canonical["d6"] == canonical["d9"]
+    assert len(set(canonical.values())) == 8
+
+
+def _plus_puzzle(**options):
+    """Two straight dominoes on the four segments round one grid point: they must cross."""
+    plus = Region(sticks.lattice, [(0, 1, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)])
+    two = [pieces.make("A", [(0, 0, 0), (1, 0, 0)], sticks),
+           pieces.make("B", [(0, 0, 0), (1, 0, 0)], sticks)]
+    return Tiling(two, plus, **options)
+
+
+def test_a_piece_exempt_from_the_crossing_rule_may_cross():
+    assert _plus_puzzle().count(symmetry="raw") == 0
+    assert _plus_puzzle(crossing="allow").count(symmetry="raw") == 2
+    exempt = _plus_puzzle(may_cross=["A"])
+    assert exempt.count(symmetry="raw") == 2 == exempt.count(symmetry="raw", engine="python")
+    # A and B are one shape but only A may cross: no symmetry swaps them
+    assert exempt.count_both() == (1, 2) == exempt.count_both(method="dedup")
+    with pytest.raises(ExactCoverError, match="may cross, not in the set: C"):
+        _plus_puzzle(may_cross=["C"])
+
+
+def test_a_puzzle_file_names_pieces_that_may_cross():
+    puzzle = puzzle_file.parse(
+        'lattice = "sticks"\n[region]\nrectangle = [1, 2]\n[pieces]\nset = "digits"\n'
+        'only = ["d4", "d7"]\nmay_cross = ["d4"]\n', path="digits.toml")
+    assert puzzle.may_cross == {"d4"}
+    with pytest.raises(InputFormatError, match="digits.toml:6: piece 'd9' that may cross"):
+        puzzle_file.parse('lattice = "sticks"\n[region]\nrectangle = [1, 2]\n[pieces]\n'
+                          'set = "digits"\nmay_cross = ["d9"]\nonly = ["d4", "d7"]\n',
+                          path="digits.toml")

@@ -16,6 +16,8 @@ its own drawn or listed, or both)::
     only = []                          # some of the set's pieces (all when empty)
     copies = {}                        # name = copies
     optional = []                      # pieces that may be left out
+    may_cross = []                     # sticks, trigs, twigs: pieces exempt from the
+                                       # crossing rule
     [[piece]]                          # a piece of its own, drawn like a region
     name = "B"
     drawing = '''
@@ -63,7 +65,7 @@ PIECE_SETS: dict[str, Callable[..., list[pieces.Piece]]] = {
         "one_sided_pentominoes", "hexominoes", "soma", "tetracubes", "solid_pentominoes",
         "pentacubes", "hexiamonds", "heptiamonds", "tetrahexes", "pentahexes",
         "tetrasticks", "polysticks_1234", "welded_tetrasticks", "diabolical", "bedlam",
-        "google_cube", "tangram")}
+        "google_cube", "tangram", "digits")}
 WITH_KIND = {"pentominoes", "hexominoes", "hexiamonds", "heptiamonds", "tetrahexes",
              "pentahexes", "tetrasticks", "welded_tetrasticks"}
 WITH_ORDERS = set(pieces.FAMILIES)  # set = "polyhexes", orders = [1, 2, 3, 4]
@@ -82,7 +84,7 @@ def _cells_at_most(grid: Any, sizes: list[int]) -> int:
 
 TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
 REGION_KEYS = set(SHAPES) | {"drawing", "without", "wrap"}
-PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional"}
+PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional", "may_cross"}
 PIECE_KEYS = {"name", "drawing", "cells", "copies", "kind"}
 
 
@@ -170,8 +172,14 @@ class _Reader:
         for n in optional:
             if n not in names:
                 raise self.error(f"optional piece {n!r} is not among the pieces", "optional")
+        may_cross = self.table(data, "pieces", required=False).get("may_cross", [])
+        for n in may_cross:
+            if n not in names:
+                raise self.error(f"piece {n!r} that may cross is not among the pieces",
+                                 "may_cross")
         try:
-            return Tiling(chosen, region, optional=optional, crossing=crossing)
+            return Tiling(chosen, region, optional=optional, crossing=crossing,
+                          may_cross=may_cross)
         except InputFormatError:
             raise
         except ValueError as e:

@@ -424,6 +424,35 @@ def polysticks_1234() -> list[Piece]:
     return _set(sticks, POLYSTICK_SEGMENTS) + tetrasticks()
 
 
+# The seven segments of a digit display on the grid of a 1x2 rectangle.
+_SEVEN = {"top": (0, 2, 0), "middle": (0, 1, 0), "bottom": (0, 0, 0), "upper left": (0, 1, 1),
+          "upper right": (1, 1, 1), "lower left": (0, 0, 1), "lower right": (1, 0, 1)}
+DIGIT_SEGMENTS = {
+    "d0": ["top", "upper left", "upper right", "lower left", "lower right", "bottom"],
+    "d1": ["upper right", "lower right"],
+    "d2": ["top", "upper right", "middle", "lower left", "bottom"],
+    "d3": ["top", "upper right", "middle", "lower right", "bottom"],
+    "d4": ["upper left", "upper right", "middle", "lower right"],
+    "d5": ["top", "upper left", "middle", "lower right", "bottom"],
+    "d6": ["top", "upper left", "middle", "lower left", "lower right", "bottom"],
+    "d7": ["top", "upper right", "lower right"],
+    "d8": list(_SEVEN),
+    "d9": ["top", "upper left", "upper right", "middle", "lower right", "bottom"],
+}
+
+
+def digits() -> list[Piece]:
+    """The ten digits of a seven-segment display as polysticks d0 .. d9 (49 segments).
+    As free pieces 2 and 5 are one shape, as are 6 and 9; Polyform Puzzler's digit
+    puzzles let some of them cross others: ``Tiling(..., may_cross=[...])``.
+
+    >>> [len(p) for p in digits()]
+    [6, 2, 5, 5, 4, 5, 6, 3, 7, 6]
+    """
+    return _set(sticks, {name: [_SEVEN[s] for s in segments]
+                         for name, segments in DIGIT_SEGMENTS.items()})
+
+
 def welded_tetrasticks(kind: str = "free") -> list[Piece]:
     """The 6 tetrasticks with a point where three or more sticks meet: F H R T X Y.
     One-sided: the 10 pieces under rotation only (mirror images in lower case)."""

@@ -32,10 +32,13 @@ class PuzzleSymmetry:
 
     def __init__(self, tiling: Tiling, *, rotations_only: bool = False) -> None:
         lattice = tiling.region.lattice
-        shapes: dict[tuple, list[str]] = {}  # a shape (under its kind, with copies) -> names
+        # a shape (under its kind, with copies, whether optional, whether it may cross)
+        # -> the names of the pieces of that shape: only those may swap
+        shapes: dict[tuple, list[str]] = {}
         key_of = {}
         for p in tiling.pieces:
-            key = (lattice.canonical(p.cells, p.kind), p.kind, p.copies)
+            key = (lattice.canonical(p.cells, p.kind), p.kind, p.copies,
+                   p.name in tiling.optional, p.name in tiling.may_cross)
             shapes.setdefault(key, []).append(p.name)
             key_of[p.name] = key
         self.elements: list[tuple[dict[Cell, Cell], dict[str, str]]] = []
@@ -89,8 +92,8 @@ def _name_maps(tiling: Tiling, shapes: dict[tuple, list[str]], key_of: dict[str,
     lattice = tiling.region.lattice
     choices = []
     for key, names in shapes.items():
-        cells, kind, copies = key
-        image = (lattice.canonical(lattice.transform(cells, g), kind), kind, copies)
+        cells, kind, *rest = key
+        image = (lattice.canonical(lattice.transform(cells, g), kind), kind, *rest)
         targets = shapes.get(image)
         if targets is None or len(targets) != len(names):
             return []

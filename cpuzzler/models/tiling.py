@@ -92,13 +92,16 @@ class Tiling:
     default) keeps pieces from crossing: each way two pieces could cross at a grid point
     is a secondary item, which the placements that could take part in it share (see
     ``grids.edges.crossings``); ``crossing="allow"`` is the plain exact cover of the
-    segments."""
+    segments. ``may_cross`` names pieces exempt from the rule: they may cross any piece
+    and be crossed (Polyform Puzzler's digit puzzles)."""
 
     def __init__(self, pieces: Iterable[Piece], region: Region, *,
-                 optional: Iterable[str] = (), crossing: str = "forbid") -> None:
+                 optional: Iterable[str] = (), crossing: str = "forbid",
+                 may_cross: Iterable[str] = ()) -> None:
         self.pieces = list(pieces)
         self.region = region
         self.optional = frozenset(optional)
+        self.may_cross = frozenset(may_cross)
         if crossing not in CROSSING_RULES:
             raise ExactCoverError(
                 f"unknown crossing rule {crossing!r}; known: {', '.join(CROSSING_RULES)}")
@@ -110,6 +113,10 @@ class Tiling:
         unknown = self.optional - set(names)
         if unknown:
             raise ExactCoverError(f"optional pieces not in the set: {', '.join(sorted(unknown))}")
+        unknown = self.may_cross - set(names)
+        if unknown:
+            raise ExactCoverError(f"pieces that may cross, not in the set: "
+                                  f"{', '.join(sorted(unknown))}")
         for p in self.pieces:
             if p.lattice is not region.lattice:
                 raise ExactCoverError(
@@ -170,7 +177,8 @@ class Tiling:
             xc.add_item(cell_name(cell))
         lattice = self.region.lattice
         forbid = self.crossing == "forbid" and lattice.ends is not None
-        keys = [crossings(lattice, p.cells) if forbid else [] for p in self.placements]
+        keys = [crossings(lattice, p.cells) if forbid and p.piece not in self.may_cross else []
+                for p in self.placements]
         for key in sorted({k for found in keys for k in found}):
             xc.add_item(crossing_name(key), secondary=True)
         implied = self._count_is_implied(self.pieces[0])
