@@ -20,6 +20,7 @@ error (a bug: one line asks for a report; ``--debug`` shows the traceback).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
@@ -27,7 +28,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from cpuzzler import catalog
+from cpuzzler import __version__, catalog
 from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp, UsageError
@@ -36,6 +37,7 @@ from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES, TilingSolution
 from cpuzzler.parts import count_in_parts
+from cpuzzler.render import jsonl
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -83,6 +85,8 @@ def _status(found: int, reason: str) -> int:
 def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling | Sudoku:
     """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
     ``.toml`` (puzzle) file; reading a DLX file stops with ``TimeUp`` at ``clock``'s end."""
+    if spec == "-":
+        return _from_stdin(clock)
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
     if os.path.exists(spec):
@@ -98,7 +102,25 @@ def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling |
     return catalog.get(spec).build()
 
 
-PROBLEM_HELP = "a puzzle name (see `cpuzzler list`) or a .toml, .dlx or .dpf file"
+def _from_stdin(clock: Clock | None) -> ExactCover | Tiling:
+    """The problem on standard input: a puzzle file if it sets a lattice, a DPF puzzle if
+    it is nothing but numbers, else a DLX file."""
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputFormatError(f"not UTF-8 text (byte {e.start + 1})", path="<stdin>") from None
+    if re.search(r"^\s*lattice\s*=", text, re.MULTILINE):
+        return puzzle_file.parse(text, path="<stdin>")
+    if text.split() and all(token.isascii() and token.isdigit() for token in text.split()):
+        return dpf.parse(text, path="<stdin>").exact_cover()
+    from cpuzzler.formats import dlx
+
+    return dlx.parse(text, path="<stdin>", deadline=None if clock is None else clock.end)
+
+
+PROBLEM_HELP = ("a puzzle name (see `cpuzzler list`), a .toml, .dlx or .dpf file, or - "
+                "for standard input")
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -107,6 +129,7 @@ def _build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error")
+    parser.add_argument("--version", action="version", version=f"cpuzzler {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     solve = commands.add_parser("solve", help="find one, several or all solutions, or count")
     solve.add_argument("problem", help=PROBLEM_HELP)
@@ -117,6 +140,13 @@ def _build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--sample", type=_positive, metavar="K",
                       help="print K solutions drawn uniformly at random among all of them "
                            "(every solution, not up to symmetry; by the memo engine)")
+    solve.add_argument("--format", choices=("text", "jsonl"), default="text",
+                       help="text records (default), or JSON Lines: one object per "
+                            "solution, streamed, or one for a count")
+    solve.add_argument("-o", "--output", metavar="FILE",
+                       help="write the solutions or the count to FILE, not standard output")
+    solve.add_argument("-q", "--quiet", action="store_true",
+                       help="no timing or summary lines on standard error")
     solve.add_argument("--seed", type=int, default=0,
                        help="with --sample: the random seed (the same seed, the same draws)")
     solve.add_argument("--engine", choices=available_engines(), default=None,
@@ -372,7 +402,7 @@ def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, C
     return counts
 
 
-def _count_tiling(tiling: Tiling, args: argparse.Namespace) -> int:
+def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float) -> int:
     method = args.method or ("lex" if args.engine in LEX_ENGINES else "reduce")
     if _in_parts(args):
         asked, raw = _count_in_parts(tiling, args)
@@ -380,7 +410,11 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace) -> int:
         asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
                                        time_limit=args.clock.left(), method=method,
                                        **_engine_options(args))
-    if args.symmetry == "raw":
+    if args.format == "jsonl":
+        unique = None if args.symmetry == "raw" else asked
+        print(jsonl.line(jsonl.count(args.problem, raw, unique, time.perf_counter() - start,
+                                     args.engine or "dlx")))
+    elif args.symmetry == "raw":
         print(asked.describe())
     else:
         words = tiling.group(args.symmetry).describe()
@@ -460,7 +494,12 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
         options["choice"] = args.choice
     draws = xc.sample(args.sample, seed=args.seed, time_limit=args.clock.left(), **options)
     for number, solution in enumerate(draws, start=1):
-        if isinstance(problem, Tiling):
+        if args.format == "jsonl":
+            record = (jsonl.tiling_solution(problem.solution(solution), args.problem, number)
+                      if isinstance(problem, Tiling)
+                      else jsonl.options_solution(xc, solution, args.problem, number))
+            print(jsonl.line(record), flush=True)
+        elif isinstance(problem, Tiling):
             tiling = problem.solution(solution)
             print(("\n" if number > 1 else "") + f"sample {number}:\n{tiling.record()}",
                   end="", flush=True)
@@ -469,12 +508,29 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
             _print(problem, xc, solution, number)
     reason = xc.stats.reason
     tail = "" if reason == DONE else f" (stopped: {reason})"
-    print(f"{len(draws)} sample(s) in {time.perf_counter() - start:.3f} s{tail}",
-          file=sys.stderr)
+    _note(args, f"{len(draws)} sample(s) in {time.perf_counter() - start:.3f} s{tail}")
     return _status(len(draws), reason)
 
 
+def _note(args: argparse.Namespace, text: str) -> None:
+    """A line for the person at the terminal (standard error), unless --quiet."""
+    if not getattr(args, "quiet", False):
+        print(text, file=sys.stderr)
+
+
 def _solve(args: argparse.Namespace) -> int:
+    """``solve``, its output to ``-o FILE`` if given."""
+    if args.output is None:
+        return _solve_to_stdout(args)
+    try:
+        out = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as e:
+        raise InputFormatError(f"cannot write: {e.strerror or e}", path=args.output) from None
+    with out, contextlib.redirect_stdout(out):
+        return _solve_to_stdout(args)
+
+
+def _solve_to_stdout(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     clock = args.clock
     limit = None if args.all else (args.n if args.n is not None else 1)
@@ -486,15 +542,19 @@ def _solve(args: argparse.Namespace) -> int:
         return _sample(problem, args, start)
     if isinstance(problem, Tiling):
         if args.count:
-            status = _count_tiling(problem, args)
-            print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
+            status = _count_tiling(problem, args, start)
+            _note(args, f"{time.perf_counter() - start:.3f} s")
             return status
         found = 0
         for found, solution in enumerate(problem.solve(
                 limit, symmetry=args.symmetry, engine=args.engine, time_limit=clock.left(),
                 **options), start=1):
-            print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
-                  end="", flush=True)
+            if args.format == "jsonl":
+                print(jsonl.line(jsonl.tiling_solution(solution, args.problem, found)),
+                      flush=True)
+            else:
+                print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
+                      end="", flush=True)
             _draw(solution, found, args)
         reason = problem.exact_cover.stats.reason
     else:
@@ -504,17 +564,25 @@ def _solve(args: argparse.Namespace) -> int:
                 total = _count_in_parts(xc, args)[0]
             else:
                 total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
-            print(total.describe())
-            print(f"{time.perf_counter() - start:.3f} s", file=sys.stderr)
+            if args.format == "jsonl":
+                print(jsonl.line(jsonl.count(args.problem, total, None,
+                                             time.perf_counter() - start, xc.stats.engine)))
+            else:
+                print(total.describe())
+            _note(args, f"{time.perf_counter() - start:.3f} s")
             return _status(total, total.reason)
         found = 0
         for found, solution in enumerate(
             xc.solve(limit, engine=args.engine, time_limit=clock.left(), **options), start=1
         ):
-            _print(problem, xc, solution, found)
+            if args.format == "jsonl":
+                print(jsonl.line(jsonl.options_solution(xc, solution, args.problem, found)),
+                      flush=True)
+            else:
+                _print(problem, xc, solution, found)
         reason = xc.stats.reason
     tail = "" if reason in (DONE, LIMIT) else f" (stopped: {reason})"
-    print(f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}", file=sys.stderr)
+    _note(args, f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}")
     return _status(found, reason)
 
 

@@ -99,3 +99,81 @@ def test_time_limit_before_any_solution_is_undecided_not_none(tmp_path, capsys):
     queens(20).to_dlx(path)
     assert main(["solve", str(path), "--count", "--time-limit", "1e-9"]) == 3
     assert capsys.readouterr().out.strip() == "at least 0 solutions (time-out)"
+
+
+# --- JSON Lines, -o, --quiet, --version, standard input ----------------------------------
+
+def _json_lines(text):
+    import json
+
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_jsonl_streams_solutions_with_numbered_copies(capsys, tmp_path):
+    assert main(["solve", "pentominoes-3x20", "--all", "--format", "jsonl", "-q"]) == 0
+    out, err = capsys.readouterr()
+    records = _json_lines(out)
+    assert [r["solution"] for r in records] == [1, 2] and err == ""
+    assert all(len(r["pieces"]) == 12 and r["puzzle"] == "pentominoes-3x20" for r in records)
+    cells = [tuple(c) for p in records[0]["pieces"] for c in p["cells"]]
+    assert len(cells) == len(set(cells)) == 60
+    path = tmp_path / "two.toml"
+    path.write_text('lattice = "square"\n[region]\nrectangle = [4, 1]\n[pieces]\nset = "domino"\n'
+                    'copies = { I2 = 2 }\n')
+    assert main(["solve", str(path), "--format", "jsonl"]) == 0
+    pieces = _json_lines(capsys.readouterr().out)[0]["pieces"]
+    assert [(p["piece"], p["copy"]) for p in pieces] == [("I2", 1), ("I2", 2)]
+    assert main(["solve", QUEENS8, "-n", "1", "--format", "jsonl"]) == 0
+    options = _json_lines(capsys.readouterr().out)[0]["options"]
+    assert len(options) == 8 and all(o[0].startswith("r") for o in options)
+
+
+def test_jsonl_counts_are_one_object(capsys):
+    assert main(["solve", "pentominoes-4x15", "--count", "--format", "jsonl"]) == 0
+    (record,) = _json_lines(capsys.readouterr().out)
+    assert record["unique"] == 368 and record["raw"] == 1472 and record["complete"]
+    assert record["reason"] == "done" and record["engine"] == "dlx" and record["seconds"] >= 0
+    main(["solve", "bedlam-cube", "--count", "--format", "jsonl", "--time-limit", "0.3"])
+    (record,) = _json_lines(capsys.readouterr().out)  # a lower bound, marked
+    assert not record["complete"] and record["reason"] == "time-out"
+    assert main(["solve", QUEENS8, "--count", "--format", "jsonl"]) == 0
+    (record,) = _json_lines(capsys.readouterr().out)
+    assert record["unique"] is None and record["raw"] == 92
+
+
+def test_output_goes_to_a_file(capsys, tmp_path):
+    target = tmp_path / "soma.jsonl"
+    assert main(["solve", "soma", "-n", "3", "--format", "jsonl", "-o", str(target)]) == 0
+    assert capsys.readouterr().out == ""
+    assert len(_json_lines(target.read_text())) == 3
+    assert main(["solve", "soma", "-o", str(tmp_path / "no" / "such" / "dir.txt")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_version(capsys):
+    from cpuzzler import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"cpuzzler {__version__}"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ((EXAMPLES / "queens8.dlx").read_bytes(), "92"),
+    (b'lattice = "square"\n[region]\nrectangle = [20, 3]\n[pieces]\nset = "pentominoes"\n',
+     "2 solutions up to rotation and reflection; 8 in all"),
+    (b"6 3  2 2 0 1 2 2 3  3 2 0 2 2 2 4 2 4 5  2 2 1 3 2 3 5", "1"),
+])
+def test_a_problem_read_from_standard_input(capsys, monkeypatch, text, expected):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    assert main(["solve", "-", "--count"]) == 0
+    assert capsys.readouterr().out.strip() == expected
+
+
+def test_standard_input_that_is_not_text_is_a_clear_error(capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"r0 c0\n\xff\n")))
+    assert main(["solve", "-", "--count"]) == 2
+    assert "<stdin>: not UTF-8 text (byte 7)" in capsys.readouterr().err
