@@ -33,7 +33,7 @@ from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp, UsageError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.formats import puzzle_file
+from cpuzzler.formats import puzzle_file, solutions
 from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES, TilingSolution
 from cpuzzler.parts import count_in_parts
@@ -197,6 +197,11 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="comma-separated engines (default dlx,cpsat,sat)")
     check.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                        help="per engine; a count cut short is shown, not compared")
+    verify = commands.add_parser("verify", help="check saved solutions against the problem; "
+                                                "exit 1 if any is not a solution")
+    verify.add_argument("problem", help=PROBLEM_HELP)
+    verify.add_argument("solutions", help="solutions saved by `cpuzzler solve` (records, "
+                                          "option lists or --format jsonl)")
     export = commands.add_parser("export", help="write the exact-cover problem for another "
                                                 "program")
     export.add_argument("problem", help=PROBLEM_HELP)
@@ -365,6 +370,38 @@ def _info(args: argparse.Namespace) -> int:
           + f"{counted} in {seconds:.2f} s (engine dlx)"
           + ("" if complete else f", {raw.reason}"))
     return EXIT_FOUND if complete else EXIT_UNDECIDED
+
+
+def _verify(args: argparse.Namespace) -> int:
+    """Each saved solution: ok, or why it is not a solution of the problem."""
+    problem = load_problem(args.problem, args.clock)
+    xc = _exact_cover_of(problem)
+    saved = solutions.read(args.solutions)
+    placements = ({(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
+                  if isinstance(problem, Tiling) else {})
+    options = {frozenset(xc.option(o)): o for o in range(xc.num_options)}
+    wrong = 0
+    for entry in saved:
+        chosen, reason = [], None
+        for piece, cells in entry.placements or []:
+            key = (piece, tuple(sorted(cells)))
+            if key not in placements:
+                reason = f"{piece} on {' '.join(','.join(map(str, c)) for c in key[1])} " \
+                         "is no placement of this puzzle"
+                break
+            chosen.append(placements[key])
+        for items in entry.options or []:
+            if frozenset(items) not in options:
+                reason = f"{' '.join(items)} is no option of this problem"
+                break
+            chosen.append(options[frozenset(items)])
+        reason = reason or xc.violation(chosen)
+        wrong += reason is not None
+        print(f"solution {entry.number} (line {entry.line}): "
+              + ("ok" if reason is None else f"NOT a solution: {reason}"))
+    print(f"{len(saved) - wrong} of {len(saved)} saved solutions are solutions",
+          file=sys.stderr)
+    return EXIT_FOUND if saved and not wrong else EXIT_NONE
 
 
 def _in_parts(args: argparse.Namespace) -> bool:
@@ -600,6 +637,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _info(args)
         if args.command == "export":
             return _export(args)
+        if args.command == "verify":
+            return _verify(args)
         return _check(args) if args.command == "check" else _solve(args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)

@@ -143,6 +143,28 @@ class ExactCover:
         """The item indices of option ``index`` (for engines and encoders)."""
         return self._options[index]
 
+    def violation(self, options: Iterable[int]) -> str | None:
+        """Why the options are not a solution (an item covered too often or too
+        seldom, an option that does not exist), or None when they are one.
+
+        >>> xc = ExactCover(primary=["a", "b"])
+        >>> _ = xc.add_option(["a"]), xc.add_option(["a", "b"])
+        >>> xc.violation([1]), xc.violation([0]), xc.violation([0, 1])
+        (None, "item 'b' is covered 0 times, not 1", "item 'a' is covered 2 times, not 1")
+        """
+        used = [0] * len(self._names)
+        for o in options:
+            if not 0 <= o < len(self._options):
+                return f"there is no option {o}"
+            for i in self._options[o]:
+                used[i] += 1
+        for i, name in enumerate(self._names):
+            lo, hi = self.bounds(name)
+            if not lo <= used[i] <= hi:
+                wanted = f"{lo}" if lo == hi else f"{lo} to {hi}"
+                return f"item {name!r} is covered {used[i]} times, not {wanted}"
+        return None
+
     def item_options(self) -> list[list[int]]:
         """Per item index, the options that contain it, in increasing order."""
         containing: list[list[int]] = [[] for _ in self._names]

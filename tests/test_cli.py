@@ -177,3 +177,41 @@ def test_standard_input_that_is_not_text_is_a_clear_error(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"r0 c0\n\xff\n")))
     assert main(["solve", "-", "--count"]) == 2
     assert "<stdin>: not UTF-8 text (byte 7)" in capsys.readouterr().err
+
+
+# --- verify ---------------------------------------------------------------------------------
+
+def test_verify_accepts_saved_solutions_in_every_form(capsys, tmp_path):
+    for name, extra in [("pentominoes-3x20", ["--all"]), (QUEENS8, ["-n", "3"]),
+                        ("soma", ["-n", "2", "--format", "jsonl"]),
+                        (QUEENS8, ["-n", "2", "--format", "jsonl"])]:
+        saved = tmp_path / "saved.txt"
+        assert main(["solve", name, *extra, "-q", "-o", str(saved)]) == 0
+        assert main(["verify", name, str(saved)]) == 0
+        out = capsys.readouterr().out
+        assert out.count(": ok") >= 2 and "NOT" not in out
+
+
+def test_verify_names_what_is_wrong(capsys, tmp_path):
+    import json
+
+    saved = tmp_path / "soma.jsonl"
+    assert main(["solve", "soma", "-n", "1", "--format", "jsonl", "-q", "-o", str(saved)]) == 0
+    good = json.loads(saved.read_text())
+    moved = json.loads(saved.read_text())
+    moved["pieces"][0]["cells"][0] = [9, 9, 9]
+    dropped = json.loads(saved.read_text())
+    dropped["pieces"].pop()
+    twice = json.loads(saved.read_text())
+    twice["pieces"].append(twice["pieces"][0])
+    saved.write_text("\n".join(json.dumps(r) for r in (good, moved, dropped, twice)) + "\n")
+    assert main(["verify", "soma", str(saved)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].endswith(": ok") and "is no placement of this puzzle" in out[1]
+    assert "is covered 0 times, not 1" in out[2] and "is covered 2 times, not 1" in out[3]
+    saved.write_text('{"solution": 1, "pieces": [{"piece": "V"}]}\n')
+    assert main(["verify", "soma", str(saved)]) == 2
+    assert "soma.jsonl:1: a solution needs pieces" in capsys.readouterr().err
+    saved.write_text("nothing here\n")
+    assert main(["verify", "soma", str(saved)]) == 2
+    assert "no saved solutions" in capsys.readouterr().err

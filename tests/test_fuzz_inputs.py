@@ -182,3 +182,19 @@ def test_random_items_and_options_are_a_problem_or_a_clean_error(names, option):
         return  # empty options, duplicate or unknown names: refused before any engine
     counts = {engine: xc.count(engine=engine) for engine in ENGINES}
     assert len(set(counts.values())) == 1, counts
+
+
+SAVED_TOKENS = ["solution", "1:", "| solution 2", "0,0", "1,0", "2,1,0", "F", "x", "{",
+                '{"solution": 1, "pieces": [{"piece": "F", "cells": [[0, 0]]}]}',
+                '{"solution": 1, "options": [["r0", "c0"]]}', '{"solution": "a"}', "[]", "\n"]
+
+
+@FUZZ
+@given(text=st.lists(st.sampled_from(SAVED_TOKENS), max_size=20).map(" ".join)
+       | _lines(SAVED_TOKENS) | st.text(max_size=100))
+def test_random_saved_solutions_are_read_or_a_clean_error(text):
+    from cpuzzler.formats import solutions
+
+    saved = _parsed_or_clean_error(solutions.parse, text, "fuzz.jsonl")
+    for entry in saved or []:
+        assert (entry.placements is None) != (entry.options is None)
