@@ -202,6 +202,17 @@ def _build_parser() -> argparse.ArgumentParser:
     verify.add_argument("problem", help=PROBLEM_HELP)
     verify.add_argument("solutions", help="solutions saved by `cpuzzler solve` (records, "
                                           "option lists or --format jsonl)")
+    render = commands.add_parser("render", help="draw again a tiling's solution saved by "
+                                                "`cpuzzler solve`")
+    render.add_argument("solutions", help="the saved solutions (records or --format jsonl)")
+    render.add_argument("--puzzle", metavar="PROBLEM",
+                        help="the puzzle they solve (JSON Lines name it themselves)")
+    render.add_argument("--number", type=_positive, default=1, metavar="N",
+                        help="which saved solution (default 1)")
+    render.add_argument("--svg", metavar="FILE", help="draw it as SVG in FILE")
+    render.add_argument("--x3d", metavar="FILE", help="polycubes: an X3D scene in FILE")
+    render.add_argument("--text", action="store_true",
+                        help="print its record (the default without --svg or --x3d)")
     export = commands.add_parser("export", help="write the exact-cover problem for another "
                                                 "program")
     export.add_argument("problem", help=PROBLEM_HELP)
@@ -402,6 +413,36 @@ def _verify(args: argparse.Namespace) -> int:
     print(f"{len(saved) - wrong} of {len(saved)} saved solutions are solutions",
           file=sys.stderr)
     return EXIT_FOUND if saved and not wrong else EXIT_NONE
+
+
+def _render(args: argparse.Namespace) -> int:
+    """Draw one saved solution of a tiling again: its record, SVG or X3D."""
+    saved = solutions.read(args.solutions)
+    chosen = next((s for s in saved if s.number == args.number), None)
+    if chosen is None:
+        numbers = ", ".join(str(s.number) for s in saved[:10]) or "none"
+        raise UsageError(f"--number {args.number}: {args.solutions} has no solution "
+                         f"{args.number} (it has {numbers})")
+    name = args.puzzle or chosen.puzzle
+    if name is None:
+        raise UsageError("--puzzle: name the puzzle these solutions are of")
+    problem = load_problem(name, args.clock)
+    if not isinstance(problem, Tiling) or chosen.placements is None:
+        raise UsageError("render draws solutions of tilings")
+    index = {(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
+    missing = [piece for piece, cells in chosen.placements
+               if (piece, tuple(sorted(cells))) not in index]
+    if missing:
+        raise InputFormatError(f"solution {chosen.number}: {missing[0]} is not placed as "
+                               f"{name} allows", path=args.solutions, line=chosen.line)
+    solution = problem.solution(index[(piece, tuple(sorted(cells)))]
+                                for piece, cells in chosen.placements)
+    args.count = False
+    _check_pictures(problem, args)
+    _draw(solution, 1, args)
+    if args.text or (args.svg is None and args.x3d is None):
+        print(solution.record(), end="")
+    return EXIT_FOUND
 
 
 def _in_parts(args: argparse.Namespace) -> bool:
@@ -639,6 +680,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _export(args)
         if args.command == "verify":
             return _verify(args)
+        if args.command == "render":
+            return _render(args)
         return _check(args) if args.command == "check" else _solve(args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)

@@ -215,3 +215,32 @@ def test_verify_names_what_is_wrong(capsys, tmp_path):
     saved.write_text("nothing here\n")
     assert main(["verify", "soma", str(saved)]) == 2
     assert "no saved solutions" in capsys.readouterr().err
+
+
+# --- render -------------------------------------------------------------------------------
+
+def test_render_draws_a_saved_solution_again(capsys, tmp_path):
+    records = tmp_path / "hex.txt"
+    assert main(["solve", "hexiamonds-6x6", "-n", "2", "-q", "-o", str(records)]) == 0
+    second = records.read_text().split("solution 2:\n")[1]
+    assert main(["render", str(records), "--puzzle", "hexiamonds-6x6", "--number", "2"]) == 0
+    assert capsys.readouterr().out == second
+    saved = tmp_path / "soma.jsonl"
+    assert main(["solve", "soma", "-n", "2", "--format", "jsonl", "-q", "-o", str(saved)]) == 0
+    picture, scene = tmp_path / "soma.svg", tmp_path / "soma.x3d"
+    assert main(["render", str(saved), "--svg", str(picture), "--x3d", str(scene)]) == 0
+    assert picture.read_text().startswith("<svg") and "<X3D" in scene.read_text()
+    assert capsys.readouterr().out == ""
+
+
+def test_render_errors_are_clear(capsys, tmp_path):
+    records = tmp_path / "p.txt"
+    assert main(["solve", "pentominoes-3x20", "-q", "-o", str(records)]) == 0
+    assert main(["render", str(records)]) == 2
+    assert "--puzzle: name the puzzle" in capsys.readouterr().err
+    assert main(["render", str(records), "--puzzle", "pentominoes-3x20", "--number", "5"]) == 2
+    assert "has no solution 5 (it has 1)" in capsys.readouterr().err
+    assert main(["render", str(records), "--puzzle", "pentominoes-4x15"]) == 2
+    assert "p.txt:1: solution 1: " in capsys.readouterr().err
+    assert main(["render", str(records), "--puzzle", "queens-8"]) == 2
+    assert "render draws solutions of tilings" in capsys.readouterr().err

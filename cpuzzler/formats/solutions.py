@@ -23,12 +23,14 @@ HEADER = re.compile(r"^(solution|sample) (\d+):\s*$")
 @dataclass(frozen=True)
 class Saved:
     """One saved solution: its number, the line it starts on, and either the placements
-    of a tiling (piece name, cells) or the options of an exact cover (item names)."""
+    of a tiling (piece name, cells) or the options of an exact cover (item names); JSON
+    Lines also name the puzzle."""
 
     number: int
     line: int
     placements: list[tuple[str, tuple[Cell, ...]]] | None = None
     options: list[tuple[str, ...]] | None = None
+    puzzle: str | None = None
 
 
 def read(path: str) -> list[Saved]:
@@ -79,14 +81,20 @@ def _json_lines(text: str, path: str) -> list[Saved]:
                 placements = [(str(p["piece"]), tuple(tuple(int(v) for v in c)
                                                       for c in p["cells"]))
                               for p in record["pieces"]]
-                found.append(Saved(int(record["solution"]), k, placements=placements))
+                found.append(Saved(int(record["solution"]), k, placements=placements,
+                                   puzzle=_name(record)))
             else:
                 options = [tuple(str(i) for i in o) for o in record["options"]]
-                found.append(Saved(int(record["solution"]), k, options=options))
+                found.append(Saved(int(record["solution"]), k, options=options,
+                                   puzzle=_name(record)))
         except (KeyError, TypeError, ValueError) as e:
             raise InputFormatError(f"a solution needs pieces (piece, cells) or options: {e}",
                                    path=path, line=k) from None
     return found
+
+
+def _name(record: dict) -> str | None:
+    return record["puzzle"] if isinstance(record.get("puzzle"), str) else None
 
 
 def _option_lists(lines: list[str], path: str) -> list[Saved]:
