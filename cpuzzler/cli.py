@@ -197,6 +197,9 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="comma-separated engines (default dlx,cpsat,sat)")
     check.add_argument("--time-limit", type=_seconds, metavar="SECONDS",
                        help="per engine; a count cut short is shown, not compared")
+    check.add_argument("--symmetry", choices=SYMMETRY_MODES, default="raw",
+                       help="tilings: compare counts up to symmetry or rotations (default: "
+                            "raw, every solution)")
     verify = commands.add_parser("verify", help="check saved solutions against the problem; "
                                                 "exit 1 if any is not a solution")
     verify.add_argument("problem", help=PROBLEM_HELP)
@@ -286,7 +289,11 @@ def _engine_options(args: argparse.Namespace) -> dict[str, object]:
 
 def _check(args: argparse.Namespace) -> int:
     """Count with each engine; exit 0 when the complete counts agree, 1 when not."""
-    xc = _exact_cover_of(load_problem(args.problem))
+    problem = load_problem(args.problem)
+    if args.symmetry != "raw" and not isinstance(problem, Tiling):
+        raise UsageError(f"--symmetry {args.symmetry}: counts up to symmetry are for "
+                         "tilings; this problem is counted raw")
+    xc = _exact_cover_of(problem)
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     unknown = [e for e in engines if e not in available_engines()]
     if unknown or not engines:
@@ -296,7 +303,12 @@ def _check(args: argparse.Namespace) -> int:
     print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
     for engine in engines:
         start = time.perf_counter()
-        total = xc.count(engine=engine, time_limit=args.time_limit)
+        if args.symmetry == "raw":
+            total = xc.count(engine=engine, time_limit=args.time_limit)
+        else:
+            method = "lex" if engine in LEX_ENGINES else "reduce"
+            total = problem.count_both(symmetry=args.symmetry, engine=engine, method=method,
+                                       time_limit=args.time_limit)[0]
         seconds = time.perf_counter() - start
         print(f"{engine:8} {int(total):>12} {seconds:9.3f}  {total.reason}", flush=True)
         if total.reason == INTERRUPTED:

@@ -244,3 +244,13 @@ def test_render_errors_are_clear(capsys, tmp_path):
     assert "p.txt:1: solution 1: " in capsys.readouterr().err
     assert main(["render", str(records), "--puzzle", "queens-8"]) == 2
     assert "render draws solutions of tilings" in capsys.readouterr().err
+
+
+def test_check_compares_counts_up_to_symmetry(capsys):
+    assert main(["check", "pentominoes-3x20", "--symmetry", "unique",
+                 "--engines", "dlx,memo,sat"]) == 0
+    assert "all 3 engines agree: 2" in capsys.readouterr().out
+    assert main(["check", "soma", "--symmetry", "rotations", "--engines", "dlx,python"]) == 0
+    assert "all 2 engines agree: 480" in capsys.readouterr().out
+    assert main(["check", "queens-8", "--symmetry", "unique"]) == 2
+    assert "are for tilings" in capsys.readouterr().err
