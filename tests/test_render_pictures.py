@@ -111,3 +111,19 @@ def test_cli_picture_errors(argv, problem, capsys, tmp_path, monkeypatch):
     assert main(argv) == 2
     assert problem in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+def test_notebooks_show_solutions_tilings_regions_and_pieces_as_pictures():
+    from cpuzzler import catalog
+    from cpuzzler.grids import square, sticks
+    from cpuzzler.models import pieces
+
+    puzzle = catalog.get("pentominoes-3x20").build()
+    assert repr(puzzle) == "Tiling(12 pieces, Region(square, 60 cells))"
+    for obj, polygons in [(puzzle, 60), (puzzle.first(), 60), (square.rectangle(3, 2), 6),
+                          (pieces.pentominoes()[0], 5), (pieces.soma()[0], 3)]:
+        picture = obj._repr_svg_()
+        assert picture.startswith("<svg") and picture.count("<polygon") == polygons, obj
+    stick = pieces.tetrasticks()[0]._repr_svg_()
+    assert stick.count('stroke-width="1"') == 4  # the piece's own grid under it
+    assert sticks.rectangle(2, 2)._repr_svg_().count("<line") == 12

@@ -63,6 +63,11 @@ class Piece:
         """Every distinct orientation the piece may be placed in."""
         return self.lattice.orientations(self.cells, self.kind)
 
+    def _repr_svg_(self) -> str:  # a notebook shows the piece as a picture
+        from cpuzzler.render.svg import piece_svg
+
+        return piece_svg(self)
+
     def with_copies(self, copies: int) -> Piece:
         return replace(self, copies=copies)
 

@@ -72,6 +72,9 @@ class TilingSolution:
 
         return record(self)
 
+    def _repr_svg_(self) -> str:  # a notebook shows the solution as a picture
+        return self.svg()
+
     def svg(self, scale: float = 40.0) -> str:
         """An SVG picture: pieces in colour, outlined, named (see ``render.svg``)."""
         from cpuzzler.render.svg import svg
@@ -131,6 +134,11 @@ class Tiling:
 
     def __repr__(self) -> str:
         return f"Tiling({len(self.pieces)} pieces, {self.region!r})"
+
+    def _repr_svg_(self) -> str:  # a notebook shows the region to fill
+        from cpuzzler.render.svg import region_svg
+
+        return region_svg(self.region)
 
     # --- the placement set --------------------------------------------------------------
 

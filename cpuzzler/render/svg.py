@@ -14,13 +14,16 @@ from __future__ import annotations
 
 import colorsys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.render.geometry import CELL_LATTICES, SEGMENT_LATTICES, XY, polygon, segment
 
 if TYPE_CHECKING:
+    from cpuzzler.grids.region import Region
+    from cpuzzler.models.pieces import Piece
     from cpuzzler.models.tiling import TilingSolution
 
 MARGIN = 0.5  # in cell units, around the drawing
@@ -56,6 +59,40 @@ def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True) -
     else:
         raise ValueError(f"no SVG pictures for the {lattice} lattice")
     return _cells_svg(solution, shapes, colour, scale, labels)
+
+
+@dataclass(frozen=True)
+class _Board:
+    region: Any
+    pieces: tuple = ()
+
+
+@dataclass(frozen=True)
+class _Drawing:
+    """What ``svg`` draws, for a region or a piece on its own: a board and placements."""
+
+    tiling: _Board
+    placements: tuple = ()
+
+
+def region_svg(region: Region, *, scale: float = 40.0) -> str:
+    """The region on its own: its cells white and outlined (segments: the grey grid).
+
+    >>> from cpuzzler.grids import square
+    >>> region_svg(square.rectangle(3, 2)).count("<polygon")
+    6
+    """
+    return svg(_Drawing(_Board(region)), scale=scale)  # type: ignore[arg-type]
+
+
+def piece_svg(piece: Piece, *, scale: float = 40.0) -> str:
+    """A piece on its own, in its colour, its name on it."""
+    from cpuzzler.grids.region import Region
+    from cpuzzler.models.tiling import Placement
+
+    board = _Board(Region(piece.lattice, piece.cells), (piece,))
+    drawing = _Drawing(board, (Placement(piece.name, tuple(sorted(piece.cells))),))
+    return svg(drawing, scale=scale)  # type: ignore[arg-type]
 
 
 def _layers(region: list[Cell]) -> dict[Cell, list[XY]]:
