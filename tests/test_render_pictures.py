@@ -7,7 +7,8 @@ import pytest
 
 from cpuzzler import catalog
 from cpuzzler.cli import main
-from cpuzzler.render.svg import PALETTE, colours
+from cpuzzler.models import Tiling, pieces
+from cpuzzler.render.svg import PALETTE, colours, placement_colours
 
 SVG = "{http://www.w3.org/2000/svg}"
 CELL_PUZZLES = ["pentominoes-6x10", "pentominoes-8x8-hole", "hexiamonds-6x6",
@@ -34,14 +35,15 @@ def test_cell_pictures(name):
     root = ET.fromstring(solution.svg())
     polygons = root.findall(f"{SVG}polygon")
     assert len(polygons) == len(solution.tiling.region)
-    colour = colours(p.name for p in solution.tiling.pieces)
+    colour, titles = placement_colours(solution)
     fills = sorted(p.get("fill") for p in polygons)
-    assert fills == sorted(colour[p.piece] for p in solution.placements for _ in p.cells)
+    assert fills == sorted(colour[k] for k, p in enumerate(solution.placements)
+                           for _ in p.cells)
     thin = [line for line in root.findall(f"{SVG}line") if line.get("stroke-opacity")]
     if solution.tiling.region.lattice.name != "cubic":  # cubes: within a layer only
         assert len(thin) == len(_adjacent_pairs_in_one_placement(solution))
     names = [t.text for t in root.findall(f"{SVG}text")]
-    assert sorted(names) == sorted(2 * [p.piece for p in solution.placements])  # + halos
+    assert sorted(names) == sorted(2 * titles)  # + halos
 
 
 def test_two_copies_side_by_side_are_outlined():
@@ -127,3 +129,24 @@ def test_notebooks_show_solutions_tilings_regions_and_pieces_as_pictures():
     stick = pieces.tetrasticks()[0]._repr_svg_()
     assert stick.count('stroke-width="1"') == 4  # the piece's own grid under it
     assert sticks.rectangle(2, 2)._repr_svg_().count("<line") == 12
+
+
+def test_copies_are_numbered_and_neighbouring_copies_coloured_apart():
+    from cpuzzler.grids import square
+
+    puzzle = Tiling([pieces.domino()[0].with_copies(8)], square.rectangle(4, 4))
+    solution = puzzle.first()
+    colour, titles = placement_colours(solution)
+    assert sorted(titles) == sorted(f"I2{k}" for k in range(1, 9))
+    owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
+    for cell, k in owner.items():
+        for other in square.lattice.neighbours(cell):
+            if owner.get(other, k) != k:
+                assert colour[k] != colour[owner[other]]
+    assert len(set(colour)) <= 4
+    names = [t.text for t in ET.fromstring(solution.svg()).findall(f"{SVG}text")]
+    assert "I25" in names
+    # pieces of distinct names keep their own colours
+    plain = catalog.get("pentominoes-3x20").build().first()
+    assert placement_colours(plain)[0] == [colours(p.name for p in plain.tiling.pieces)[
+        placement.piece] for placement in plain.placements]

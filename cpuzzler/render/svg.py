@@ -45,10 +45,39 @@ def colours(names: Iterable[str]) -> dict[str, str]:
     return table
 
 
+def placement_colours(solution: TilingSolution) -> tuple[list[str], list[str]]:
+    """Each placement's colour and label. A piece's colour and name; but where names
+    repeat (copies of a piece), the copies are numbered (Y1 .. Y25) and neighbouring
+    pieces get different colours: a greedy colouring of the placements' adjacency graph
+    (networkx), so that 25 copies of one piece are not one block of red."""
+    names = [p.piece for p in solution.placements]
+    if len(set(names)) == len(names):
+        colour = colours(p.name for p in solution.tiling.pieces)
+        return [colour[n] for n in names], names
+    copies: dict[str, int] = {}
+    labels = []
+    for name in names:
+        copies[name] = copies.get(name, 0) + 1
+        labels.append(f"{name}{copies[name]}" if names.count(name) > 1 else name)
+    import networkx
+
+    lattice = solution.tiling.region.lattice
+    owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
+    graph = networkx.Graph()
+    graph.add_nodes_from(range(len(names)))
+    for cell, k in owner.items():
+        for n in lattice.neighbours(cell):
+            if owner.get(n, k) != k:
+                graph.add_edge(k, owner[n])
+    greedy = networkx.greedy_color(graph, strategy="largest_first")
+    palette = list(colours(str(i) for i in range(max(greedy.values()) + 1)).values())
+    return [palette[greedy[k]] for k in range(len(names))], labels
+
+
 def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True) -> str:
     """The solution as an SVG document; ``scale``: pixels per unit edge."""
     lattice = solution.tiling.region.lattice.name
-    colour = colours(p.name for p in solution.tiling.pieces)
+    colour = placement_colours(solution)
     region = list(solution.tiling.region.cells)
     if lattice in SEGMENT_LATTICES:
         return _segments_svg(solution, lattice, region, colour, scale, labels)
@@ -150,7 +179,8 @@ def _centre(points: list[XY]) -> XY:
 
 
 def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
-               colour: dict[str, str], scale: float, labels: bool) -> str:
+               colour: tuple[list[str], list[str]], scale: float, labels: bool) -> str:
+    fills, titles = colour
     canvas = _Canvas([p for corners in shapes.values() for p in corners], scale)
     # which placement covers each cell: two copies of a piece side by side are two pieces
     owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
@@ -158,7 +188,7 @@ def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
     ends: dict[tuple, tuple[XY, XY]] = {}
     for cell, corners in shapes.items():
         k = owner.get(cell)
-        fill = "white" if k is None else colour[solution.placements[k].piece]
+        fill = "white" if k is None else fills[k]
         points = " ".join(canvas.at(p) for p in corners)
         canvas.parts.append(f'<polygon points="{points}" fill="{fill}"/>')
         for p, q in zip(corners, corners[1:] + corners[:1], strict=True):
@@ -171,30 +201,30 @@ def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
                  'stroke="#000" stroke-width="3" stroke-linecap="round"')
         canvas.line(*ends[key], style)
     if labels:
-        for placement in solution.placements:
+        for placement, title in zip(solution.placements, titles, strict=True):
             middle = _centre([_centre(shapes[c]) for c in placement.cells])
             cell = min(placement.cells, key=lambda c: _distance(_centre(shapes[c]), middle))
-            canvas.label(_centre(shapes[cell]), placement.piece, 0.4 * scale)
+            canvas.label(_centre(shapes[cell]), title, 0.4 * scale)
     return canvas.document()
 
 
 def _segments_svg(solution: TilingSolution, lattice: str, region: list[Cell],
-                  colour: dict[str, str], scale: float, labels: bool) -> str:
+                  colour: tuple[list[str], list[str]], scale: float, labels: bool) -> str:
+    fills, names = colour
     lines = {seg: segment(lattice, seg) for seg in region}
     canvas = _Canvas([p for pair in lines.values() for p in pair], scale)
     for p, q in lines.values():
         canvas.line(p, q, 'stroke="#bbb" stroke-width="1"')
-    for placement in solution.placements:
-        style = (f'stroke="{colour[placement.piece]}" stroke-width="{0.14 * scale:.1f}" '
+    for placement, fill in zip(solution.placements, fills, strict=True):
+        style = (f'stroke="{fill}" stroke-width="{0.14 * scale:.1f}" '
                  'stroke-linecap="round"')
         for seg in placement.cells:
             canvas.line(*lines[seg], style)
     if labels:
-        for placement in solution.placements:
+        for placement, name in zip(solution.placements, names, strict=True):
             middles = [_centre(list(lines[s])) for s in placement.cells]
             middle = _centre(middles)
-            canvas.label(min(middles, key=lambda m: _distance(m, middle)), placement.piece,
-                         0.3 * scale)
+            canvas.label(min(middles, key=lambda m: _distance(m, middle)), name, 0.3 * scale)
     return canvas.document()
 
 

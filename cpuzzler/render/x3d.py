@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from cpuzzler.render.svg import colours
+from cpuzzler.render.svg import placement_colours
 
 if TYPE_CHECKING:
     from cpuzzler.models.tiling import TilingSolution
@@ -31,7 +31,7 @@ def x3d(solution: TilingSolution) -> str:
     lattice = solution.tiling.region.lattice.name
     if lattice != "cubic":
         raise ValueError(f"X3D scenes are for polycubes, not the {lattice} lattice")
-    colour = colours(p.name for p in solution.tiling.pieces)
+    fills, names = placement_colours(solution)  # copies numbered and told apart
     cells = [c for p in solution.placements for c in p.cells]
     centre = [(min(c[k] for c in cells) + max(c[k] for c in cells) + 1) / 2 for k in range(3)]
     size = max(max(c[k] for c in cells) - min(c[k] for c in cells) + 1 for k in range(3))
@@ -41,9 +41,10 @@ def x3d(solution: TilingSolution) -> str:
              f'{centre[2] + 2.5 * size:g}" centerOfRotation="{centre[0]:g} {centre[1]:g} '
              f'{centre[2]:g}"/>']
     defined: set[str] = set()
-    for number, placement in enumerate(solution.placements):
-        name = placement.piece
-        appearance = f"piece{list(colour).index(name)}"
+    shades = list(dict.fromkeys(fills))
+    for number, (placement, name, fill) in enumerate(
+            zip(solution.placements, names, fills, strict=True)):
+        appearance = f"colour{shades.index(fill)}"
         label = re.sub(r"[^A-Za-z0-9_]", "_", name)
         lines.append(f'<Group DEF="piece_{label}_{number}">')
         for x, y, z in placement.cells:
@@ -52,7 +53,7 @@ def x3d(solution: TilingSolution) -> str:
             else:
                 defined.add(appearance)
                 look = (f'<Appearance DEF="{appearance}"><Material '
-                        f'diffuseColor="{_rgb(colour[name])}"/></Appearance>')
+                        f'diffuseColor="{_rgb(fill)}"/></Appearance>')
             lines.append(f'<Transform translation="{x + 0.5:g} {y + 0.5:g} {z + 0.5:g}">'
                          f'<Shape>{look}<Box size="{CUBE} {CUBE} {CUBE}"/></Shape></Transform>')
         lines.append("</Group>")
