@@ -8,7 +8,7 @@ is one object with both counts, whether it is complete, and how long it took.
 >>> from cpuzzler.models import Tiling, pieces
 >>> puzzle = Tiling([pieces.domino()[0].with_copies(2)], square.rectangle(2, 2))
 >>> line(tiling_solution(puzzle.first(), "two-dominoes", 1))
-'{"puzzle":"two-dominoes","solution":1,"pieces":[{"piece":"I2","copy":1,"cells":[[0,0],[0,1]]},{"piece":"I2","copy":2,"cells":[[1,0],[1,1]]}]}'
+'{"puzzle":"two-dominoes","solution":1,"pieces":[{"piece":"I2","copy":1,"cells":[[0,0],[1,0]]},{"piece":"I2","copy":2,"cells":[[0,1],[1,1]]}]}'
 """
 
 from __future__ import annotations
