@@ -30,7 +30,7 @@ from typing import Any
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import puzzle_file
-from cpuzzler.models import Sudoku, domino_puzzle, dpf, langford, latin_square, queens
+from cpuzzler.models import Sudoku, domino_puzzle, dpf, langford, latin_square, pieces, queens
 from cpuzzler.models.nuts import drive_ya_nuts
 
 
@@ -150,8 +150,7 @@ def _load_all() -> list[Entry]:
 ENTRIES = _load_all()
 CATALOG = {e.name: e for e in ENTRIES}
 PUBLISHED = [e for e in ENTRIES if e.raw is not None]  # what the tests check
-FAMILY_ORDER = ["polyominoes", "polyiamonds", "polyhexes", "polycubes", "polysticks",
-                "polytrigs", "polytwigs", "polyabolos", "models"]
+FAMILY_ORDER = [*pieces.FAMILIES, "polyabolos", "models"]
 
 
 def get(name: str) -> Entry:

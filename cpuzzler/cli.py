@@ -306,8 +306,8 @@ def _check(args: argparse.Namespace) -> int:
         if args.symmetry == "raw":
             total = xc.count(engine=engine, time_limit=args.time_limit)
         else:
-            method = "lex" if engine in LEX_ENGINES else "reduce"
-            total = problem.count_both(symmetry=args.symmetry, engine=engine, method=method,
+            total = problem.count_both(symmetry=args.symmetry, engine=engine,
+                                       method=_method(None, engine),
                                        time_limit=args.time_limit)[0]
         seconds = time.perf_counter() - start
         print(f"{engine:8} {int(total):>12} {seconds:9.3f}  {total.reason}", flush=True)
@@ -395,29 +395,35 @@ def _info(args: argparse.Namespace) -> int:
     return EXIT_FOUND if complete else EXIT_UNDECIDED
 
 
+def _saved_options(problem: object, xc: ExactCover, entry: solutions.Saved
+                   ) -> tuple[list[int], str | None]:
+    """The options a saved solution chose, or why one of its placements (or options) is
+    none of the problem's."""
+    if entry.placements is not None:
+        index = ({(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
+                 if isinstance(problem, Tiling) else {})
+        keys = [(piece, tuple(sorted(cells))) for piece, cells in entry.placements]
+        missing = [(piece, cells) for piece, cells in keys if (piece, cells) not in index]
+        if missing:
+            piece, cells = missing[0]
+            where = " ".join(",".join(map(str, c)) for c in cells)
+            return [], f"{piece} on {where} is no placement of this puzzle"
+        return [index[key] for key in keys], None
+    index = {frozenset(xc.option(o)): o for o in range(xc.num_options)}
+    missing = [items for items in entry.options or [] if frozenset(items) not in index]
+    if missing:
+        return [], f"{' '.join(missing[0])} is no option of this problem"
+    return [index[frozenset(items)] for items in entry.options or []], None
+
+
 def _verify(args: argparse.Namespace) -> int:
     """Each saved solution: ok, or why it is not a solution of the problem."""
     problem = load_problem(args.problem, args.clock)
     xc = _exact_cover_of(problem)
     saved = solutions.read(args.solutions)
-    placements = ({(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
-                  if isinstance(problem, Tiling) else {})
-    options = {frozenset(xc.option(o)): o for o in range(xc.num_options)}
     wrong = 0
     for entry in saved:
-        chosen, reason = [], None
-        for piece, cells in entry.placements or []:
-            key = (piece, tuple(sorted(cells)))
-            if key not in placements:
-                reason = f"{piece} on {' '.join(','.join(map(str, c)) for c in key[1])} " \
-                         "is no placement of this puzzle"
-                break
-            chosen.append(placements[key])
-        for items in entry.options or []:
-            if frozenset(items) not in options:
-                reason = f"{' '.join(items)} is no option of this problem"
-                break
-            chosen.append(options[frozenset(items)])
+        chosen, reason = _saved_options(problem, xc, entry)
         reason = reason or xc.violation(chosen)
         wrong += reason is not None
         print(f"solution {entry.number} (line {entry.line}): "
@@ -441,14 +447,11 @@ def _render(args: argparse.Namespace) -> int:
     problem = load_problem(name, args.clock)
     if not isinstance(problem, Tiling) or chosen.placements is None:
         raise UsageError("render draws solutions of tilings")
-    index = {(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
-    missing = [piece for piece, cells in chosen.placements
-               if (piece, tuple(sorted(cells))) not in index]
-    if missing:
-        raise InputFormatError(f"solution {chosen.number}: {missing[0]} is not placed as "
-                               f"{name} allows", path=args.solutions, line=chosen.line)
-    solution = problem.solution(index[(piece, tuple(sorted(cells)))]
-                                for piece, cells in chosen.placements)
+    options, wrong = _saved_options(problem, problem.exact_cover, chosen)
+    if wrong:
+        raise InputFormatError(f"solution {chosen.number}: {wrong}", path=args.solutions,
+                               line=chosen.line)
+    solution = problem.solution(options)
     args.count = False
     _check_pictures(problem, args)
     _draw(solution, 1, args)
@@ -492,8 +495,14 @@ def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, C
     return counts
 
 
+def _method(asked: str | None, engine: str | None) -> str:
+    """How unique solutions are counted: as asked, else lex-leader constraints for the
+    CP-SAT and SAT engines and the symmetry reduction for the others."""
+    return asked or ("lex" if engine in LEX_ENGINES else "reduce")
+
+
 def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float) -> int:
-    method = args.method or ("lex" if args.engine in LEX_ENGINES else "reduce")
+    method = _method(args.method, args.engine)
     if _in_parts(args):
         asked, raw = _count_in_parts(tiling, args)
     else:
