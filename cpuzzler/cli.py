@@ -28,7 +28,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from cpuzzler import __version__, catalog
+from cpuzzler import __version__, catalog, progress
 from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp, UsageError
@@ -303,12 +303,13 @@ def _check(args: argparse.Namespace) -> int:
     print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
     for engine in engines:
         start = time.perf_counter()
-        if args.symmetry == "raw":
-            total = xc.count(engine=engine, time_limit=args.time_limit)
-        else:
-            total = problem.count_both(symmetry=args.symmetry, engine=engine,
-                                       method=_method(None, engine),
-                                       time_limit=args.time_limit)[0]
+        with progress.reporting(_progress_line(args, engine)):
+            if args.symmetry == "raw":
+                total = xc.count(engine=engine, time_limit=args.time_limit)
+            else:
+                total = problem.count_both(symmetry=args.symmetry, engine=engine,
+                                           method=_method(None, engine),
+                                           time_limit=args.time_limit)[0]
         seconds = time.perf_counter() - start
         print(f"{engine:8} {int(total):>12} {seconds:9.3f}  {total.reason}", flush=True)
         if total.reason == INTERRUPTED:
@@ -382,12 +383,14 @@ def _info(args: argparse.Namespace) -> int:
     if args.no_count:
         return EXIT_FOUND
     start = time.perf_counter()
-    if isinstance(problem, Tiling):
-        unique, raw = problem.count_both(time_limit=args.clock.left())
-        counted, complete = f"{unique:,} unique, {raw:,} raw", unique.complete and raw.complete
-    else:
-        raw = xc.count(time_limit=args.clock.left())
-        counted, complete = f"{raw:,}", raw.complete
+    with progress.reporting(_progress_line(args, "counting")):
+        if isinstance(problem, Tiling):
+            unique, raw = problem.count_both(time_limit=args.clock.left())
+            counted = f"{unique:,} unique, {raw:,} raw"
+            complete = unique.complete and raw.complete
+        else:
+            raw = xc.count(time_limit=args.clock.left())
+            counted, complete = f"{raw:,}", raw.complete
     seconds = time.perf_counter() - start
     print(f"{'here:':{width + 1}} " + ("" if complete else "at least ")
           + f"{counted} in {seconds:.2f} s (engine dlx)"
@@ -472,8 +475,18 @@ def _in_parts(args: argparse.Namespace) -> bool:
     return True
 
 
-def _progress(done: int, total: int) -> None:
-    print(f"\r{done}/{total} parts", end="", file=sys.stderr, flush=True)
+def _progress_line(args: argparse.Namespace, label: str) -> progress.Progress | None:
+    """A live progress line on standard error for a search that runs longer than a
+    second: only when standard error is a terminal and ``--quiet`` is not given."""
+    if getattr(args, "quiet", False) or not sys.stderr.isatty():
+        return None
+    return progress.Progress(label)
+
+
+def _clear_line() -> None:
+    """Take the progress line off the terminal before a solution is printed."""
+    if (line := progress.current()) is not None:
+        line.clear()
 
 
 def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, Count]:
@@ -482,13 +495,20 @@ def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, C
     if args.jobs > cores() and not args.jobs_beyond_cores:
         print(f"cpuzzler: note: {cores()} processes, one per core, not {args.jobs} "
               "(--jobs-beyond-cores to have more)", file=sys.stderr)
-    progress = _progress if sys.stderr.isatty() else None
-    counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
-                            jobs=args.jobs, checkpoint=args.checkpoint,
-                            time_limit=args.clock.left(), progress=progress,
-                            jobs_beyond_cores=args.jobs_beyond_cores)
-    if progress is not None:
-        print(file=sys.stderr)
+    line = _progress_line(args, "counting in parts")
+
+    def report(done: int, total: int) -> None:
+        line.update(done / total, note=f"{done} of {total} parts")
+
+    try:
+        counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
+                                jobs=args.jobs, checkpoint=args.checkpoint,
+                                time_limit=args.clock.left(),
+                                progress=None if line is None else report,
+                                jobs_beyond_cores=args.jobs_beyond_cores)
+    finally:
+        if line is not None:
+            line.close()
     if not counts[0].complete and args.checkpoint:
         print(f"stopped ({counts[0].reason}); run again with --checkpoint {args.checkpoint} "
               "to go on", file=sys.stderr)
@@ -509,6 +529,7 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float) -> int
         asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
                                        time_limit=args.clock.left(), method=method,
                                        **_engine_options(args))
+    _clear_line()
     if args.format == "jsonl":
         unique = None if args.symmetry == "raw" else asked
         print(jsonl.line(jsonl.count(args.problem, raw, unique, time.perf_counter() - start,
@@ -614,6 +635,7 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
 def _note(args: argparse.Namespace, text: str) -> None:
     """A line for the person at the terminal (standard error), unless --quiet."""
     if not getattr(args, "quiet", False):
+        _clear_line()
         print(text, file=sys.stderr)
 
 
@@ -631,14 +653,23 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _solve_to_stdout(args: argparse.Namespace) -> int:
     start = time.perf_counter()
-    clock = args.clock
-    limit = None if args.all else (args.n if args.n is not None else 1)
     _in_parts(args)  # checks the options fit together before anything is read
-    options = _engine_options(args)
-    problem = load_problem(args.problem, clock)
+    _engine_options(args)
+    problem = load_problem(args.problem, args.clock)
     _check_pictures(problem, args)
     if args.sample:
         return _sample(problem, args, start)
+    parts = args.count and _in_parts(args)  # those show the parts done instead
+    label = "counting" if args.count else "searching"
+    with progress.reporting(None if parts else _progress_line(args, label)):
+        return _search(problem, args, start)
+
+
+def _search(problem: object, args: argparse.Namespace, start: float) -> int:
+    """``solve``'s search once the problem is read: the count or the solutions."""
+    clock = args.clock
+    limit = None if args.all else (args.n if args.n is not None else 1)
+    options = _engine_options(args)
     if isinstance(problem, Tiling):
         if args.count:
             status = _count_tiling(problem, args, start)
@@ -648,6 +679,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
         for found, solution in enumerate(problem.solve(
                 limit, symmetry=args.symmetry, engine=args.engine, time_limit=clock.left(),
                 **options), start=1):
+            _clear_line()
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.tiling_solution(solution, args.problem, found)),
                       flush=True)
@@ -663,6 +695,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
                 total = _count_in_parts(xc, args)[0]
             else:
                 total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
+            _clear_line()
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.count(args.problem, total, None,
                                              time.perf_counter() - start, xc.stats.engine)))
@@ -674,6 +707,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
         for found, solution in enumerate(
             xc.solve(limit, engine=args.engine, time_limit=clock.left(), **options), start=1
         ):
+            _clear_line()
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.options_solution(xc, solution, args.problem, found)),
                       flush=True)

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from cpuzzler import progress
 from cpuzzler.engines import _dlx, cpsat, memo, native
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Clock, Stats
@@ -107,9 +108,11 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     stats = stats if stats is not None else Stats(engine=NAME)
     clock, budget = Clock(time_limit), FIRST_BUDGET
     solver = native.build_solver(xc)
+    if (line := progress.current()) is not None:
+        line.begin()
     try_memo, try_cpsat = True, True
     while True:
-        _, reason, _ = solver.run(0, False, _seconds(clock.budget(budget)))
+        _, reason = native.advance(solver, clock.budget(budget))
         inner = native.stats_of(solver)
         stats.nodes, stats.kernel = inner.nodes, inner.kernel
         if reason != _dlx.TIMEOUT or clock.expired():
@@ -141,7 +144,3 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             return inner.solutions
         budget *= 2
 
-
-def _seconds(budget: float | None) -> float:
-    """A budget as the C solver takes it: -1 for none."""
-    return -1.0 if budget is None else budget

@@ -17,6 +17,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from cpuzzler import progress
 from cpuzzler.engines import _dlx
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
 
@@ -31,6 +32,7 @@ REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
 
 
 KERNELS = ("auto", "bits", "links")
+ROUND = 0.5  # seconds between progress reports, when a progress line is shown
 
 
 def solver_arguments(xc: ExactCover) -> tuple[list[int], list[int], list[int], list]:
@@ -60,6 +62,29 @@ def _remaining(deadline: float | None) -> float:
     return -1.0 if deadline is None else max(0.0, deadline - time.perf_counter())
 
 
+def advance(solver: _dlx.Solver, seconds: float | None = None, max_new: int = 0,
+            store: bool = False) -> tuple[list[tuple[int, ...]], int]:
+    """Run ``solver`` on for at most ``seconds`` (``None``: no limit) or ``max_new`` more
+    solutions (0: no limit): (the solutions, if stored; the C stop reason). Where a
+    progress line is shown (``progress.current()``), in rounds of ``ROUND`` seconds with
+    a report after each."""
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    line = progress.current()
+    if line is None:
+        solutions, reason, _ = solver.run(max_new, store, _remaining(deadline))
+        return solutions or [], reason
+    gathered: list[tuple[int, ...]] = []
+    while True:
+        left = _remaining(deadline)
+        wanted = 0 if max_new == 0 else max_new - len(gathered)
+        solutions, reason, _ = solver.run(wanted, store, ROUND if left < 0 else min(ROUND, left))
+        gathered.extend(solutions or [])
+        nodes, _, found, _ = solver.stats()
+        line.update(solver.progress(), solutions=found, nodes=nodes)
+        if reason != _dlx.TIMEOUT or (deadline is not None and time.perf_counter() >= deadline):
+            return gathered, reason
+
+
 def solve(
     xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
     kernel: str = "auto", limit: int | None = None,
@@ -68,11 +93,14 @@ def solve(
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     solver = build_solver(xc, kernel)
+    if (line := progress.current()) is not None:
+        line.begin()
     batch = 1
     if limit is not None:
         batch = max(1, min(limit, MAX_BATCH))
     while True:
-        solutions, reason, _ = solver.run(batch, True, _remaining(deadline))
+        left = _remaining(deadline)
+        solutions, reason = advance(solver, None if left < 0 else left, batch, True)
         _record(stats, solver)
         yield from solutions
         if reason != _dlx.LIMIT:
@@ -91,7 +119,10 @@ def count(
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     solver = build_solver(xc, kernel)
-    _, reason, found = solver.run(0, False, _remaining(deadline))
+    if (line := progress.current()) is not None:
+        line.begin()
+    left = _remaining(deadline)
+    _, reason = advance(solver, None if left < 0 else left)
     _record(stats, solver)
     stats.reason = REASONS[reason]
-    return found
+    return stats.solutions

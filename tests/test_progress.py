@@ -1,0 +1,141 @@
+"""The progress line: what the native engine reports, that reporting in rounds changes
+no answer, and that the command line shows it on a terminal only."""
+
+import fcntl
+import io
+import os
+import pty
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+
+from cpuzzler import catalog, progress
+from cpuzzler.engines import native
+from cpuzzler.models import queens
+
+
+class Recorder(progress.Progress):
+    """A progress line that keeps what it was told."""
+
+    def __init__(self):
+        super().__init__("test", file=io.StringIO(), delay=0)
+        self.reports = []
+        self.runs = 0
+
+    def begin(self):
+        super().begin()
+        self.runs += 1
+
+    def update(self, share, *, solutions=None, nodes=None, note=""):
+        super().update(share, solutions=solutions, nodes=nodes, note=note)
+        self.reports.append((share, solutions, nodes))
+
+
+@pytest.fixture
+def short_rounds(monkeypatch):
+    monkeypatch.setattr(native, "ROUND", 0.002)
+
+
+@pytest.mark.parametrize("kernel", ["bits", "links"])
+def test_counting_in_rounds_reports_a_growing_share_and_the_same_count(short_rounds, kernel):
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    plain = xc.count(kernel=kernel)
+    with progress.reporting(Recorder()) as line:
+        shown = xc.count(kernel=kernel)
+    assert shown == plain == 4040 and shown.complete
+    shares = [share for share, _, _ in line.reports]
+    assert len(shares) > 3, "the count should have been reported on several times"
+    assert shares == sorted(shares) and shares[-1] == 1.0 and 0 < shares[0] < 1
+    solutions = [s for _, s, _ in line.reports]
+    assert solutions == sorted(solutions) and solutions[-1] == 4040
+    assert line.runs == 1
+
+
+@pytest.mark.parametrize("kernel", ["bits", "links"])
+def test_listing_in_rounds_gives_the_same_solutions_in_the_same_order(short_rounds, kernel):
+    xc = queens(9)
+    plain = list(xc.solve(engine="dlx", kernel=kernel))
+    with progress.reporting(Recorder()) as line:
+        shown = list(xc.solve(engine="dlx", kernel=kernel))
+        first_five = list(xc.solve(5, engine="dlx", kernel=kernel))
+    assert shown == plain and len(plain) == 352
+    assert first_five == plain[:5]
+    assert line.runs == 2 and line.reports
+
+
+def test_a_time_limit_still_stops_a_count_reported_in_rounds(short_rounds):
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    start = time.perf_counter()
+    with progress.reporting(Recorder()):
+        partial = xc.count(time_limit=0.2)
+    assert not partial.complete and partial.reason == "time-out"
+    assert time.perf_counter() - start < 2
+
+
+def test_the_auto_engine_reports_its_native_rounds(short_rounds):
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    with progress.reporting(Recorder()) as line:
+        assert xc.count(engine="auto") == 4040
+    assert line.reports and line.reports[-1][1] == 4040
+
+
+def test_the_line_names_solutions_rate_elapsed_and_time_left():
+    out = io.StringIO()
+    line = progress.Progress("counting", file=out, delay=0)
+    line.update(0.25, solutions=12345, nodes=2_000_000)
+    line.begin()
+    line.update(0.5, solutions=5, nodes=10)
+    text = out.getvalue()
+    assert "counting:  25%" in text and "12,345 solutions" in text
+    assert "nodes/s" in text and "elapsed" in text and "left" in text
+    assert "12,350 solutions" in text  # a second run adds to the first
+    line.close()
+
+
+def _in_a_terminal(args):
+    """Run the command line with standard error on a pseudo-terminal of 40 x 120:
+    (what it wrote there, its standard output)."""
+    main, secondary = pty.openpty()
+    fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    run = subprocess.Popen([sys.executable, "-m", "cpuzzler", *args],
+                           stdout=subprocess.PIPE, stderr=secondary, stdin=subprocess.DEVNULL)
+    os.close(secondary)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(main, 4096)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        seen += chunk
+    out = run.communicate(timeout=60)[0]
+    os.close(main)
+    return seen.decode(), out.decode()
+
+
+def test_a_count_longer_than_a_second_shows_progress_on_a_terminal():
+    seen, out = _in_a_terminal(["solve", "bedlam-cube", "--count", "--time-limit", "2.5"])
+    assert "counting:" in seen and "% |" in seen
+    assert "solutions" in seen and "nodes/s" in seen and "left" in seen
+    assert "at least" in out and "counting" not in out
+
+
+def test_no_progress_with_quiet_or_in_a_pipe():
+    seen, _ = _in_a_terminal(["solve", "bedlam-cube", "--count", "--time-limit", "1.5", "-q"])
+    assert "counting" not in seen
+    run = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", "bedlam-cube", "--count",
+                          "--time-limit", "1.5"], capture_output=True, text=True,
+                         stdin=subprocess.DEVNULL)
+    assert "counting" not in run.stderr and "at least" in run.stdout
+
+
+def test_a_count_in_parts_shows_the_parts_done(tmp_path):
+    seen, out = _in_a_terminal(["solve", "bedlam-cube", "--count", "--jobs", "2",
+                                "--time-limit", "3", "--checkpoint", str(tmp_path / "b.json")])
+    assert "counting in parts:" in seen and " parts, " in seen and "left" in seen
+    assert "at least" in out
