@@ -9,6 +9,7 @@
     cpuzzler check pentominoes-3x20 --engines dlx,cpsat,sat   # counts side by side
     cpuzzler export soma --format dimacs -o soma.cnf          # also opb, dlx, cpsat-proto
     cpuzzler list                                  # the named puzzles
+    cpuzzler gallery soma -o soma-gallery -n 6     # soma-gallery/index.html
 
 A problem is a name from ``cpuzzler list``, a ``.toml`` puzzle file, a ``.dlx`` file
 (Knuth's format) or a ``.dpf`` file (Frans Faase's format).
@@ -140,9 +141,11 @@ def _build_parser() -> argparse.ArgumentParser:
     mode.add_argument("--sample", type=_positive, metavar="K",
                       help="print K solutions drawn uniformly at random among all of them "
                            "(every solution, not up to symmetry; by the memo engine)")
-    solve.add_argument("--format", choices=("text", "jsonl"), default="text",
-                       help="text records (default), or JSON Lines: one object per "
-                            "solution, streamed, or one for a count")
+    solve.add_argument("--format", choices=("text", "jsonl", "svg", "x3d"), default="text",
+                       help="text records (default); JSON Lines: one object per solution, "
+                            "streamed, or one for a count; svg or x3d (polycubes): a picture "
+                            "of each solution, in -o FILE, FILE-2, ... (one solution may go "
+                            "to standard output)")
     solve.add_argument("-o", "--output", metavar="FILE",
                        help="write the solutions or the count to FILE, not standard output")
     solve.add_argument("-q", "--quiet", action="store_true",
@@ -233,6 +236,19 @@ def _build_parser() -> argparse.ArgumentParser:
     info.add_argument("--time-limit", type=_seconds, default=60.0, metavar="SECONDS",
                       help="for the count here (default 60)")
     info.add_argument("--no-count", action="store_true", help="show it without counting")
+    gallery = commands.add_parser("gallery", help="an HTML page of a tiling: its region, "
+                                                  "pieces, counts and first solutions")
+    gallery.add_argument("problem", help=PROBLEM_HELP)
+    gallery.add_argument("-o", "--output", required=True, metavar="DIR",
+                         help="the folder to write index.html in (made if missing)")
+    gallery.add_argument("-n", type=_positive, default=12, metavar="N",
+                         help="how many solutions to draw (default 12)")
+    gallery.add_argument("--symmetry", choices=SYMMETRY_MODES, default="unique",
+                         help="draw solutions up to symmetry (default) or every one")
+    gallery.add_argument("--time-limit", type=_seconds, default=10.0, metavar="SECONDS",
+                         help="for the count shown (default 10); the solutions are found "
+                              "apart from it")
+    gallery.add_argument("--no-count", action="store_true", help="leave the count out")
     return parser
 
 
@@ -398,6 +414,48 @@ def _info(args: argparse.Namespace) -> int:
     return EXIT_FOUND if complete else EXIT_UNDECIDED
 
 
+def _piece_named(label: str, names: set[str]) -> str:
+    """The piece a saved label names: itself, or without its copy number (``Y7``,
+    ``I2-3``; see ``TilingSolution.labels``)."""
+    if label in names:
+        return label
+    bare = re.sub(r"-?\d+$", "", label)
+    return bare if bare in names else label
+
+
+def _gallery(args: argparse.Namespace) -> int:
+    """Write ``DIR/index.html``: the puzzle, its counts and its first solutions drawn."""
+    from cpuzzler.render.gallery import page
+
+    entry = catalog.CATALOG.get(args.problem)
+    problem = entry.build() if entry else load_problem(args.problem)
+    if not isinstance(problem, Tiling):
+        raise UsageError("gallery draws tilings; this problem is a plain exact cover")
+    facts = [("lattice", problem.region.lattice.name),
+             ("pieces", str(sum(p.copies for p in problem.pieces))),
+             ("symmetry", f"a group of order {len(problem.symmetries)}")]
+    if entry:
+        facts.append(("published", f"{_counts(entry)} ({entry.source})"))
+        facts += [("note", entry.note)] if entry.note else []
+    if not args.no_count:
+        start = time.perf_counter()
+        unique, raw = problem.count_both(time_limit=args.time_limit)
+        bound = "" if unique.complete and raw.complete else "at least "
+        facts.append(("counted here", f"{bound}{unique:,} up to symmetry, {bound}{raw:,} in "
+                                      f"all ({time.perf_counter() - start:.2f} s)"))
+    solutions = list(problem.solve(args.n, symmetry=args.symmetry))
+    try:
+        os.makedirs(args.output, exist_ok=True)
+        target = os.path.join(args.output, "index.html")
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(page(problem, args.problem, solutions,
+                         description=entry.description if entry else "", facts=facts))
+    except OSError as e:
+        raise InputFormatError(f"cannot write: {e.strerror or e}", path=args.output) from None
+    print(target)
+    return EXIT_FOUND
+
+
 def _saved_options(problem: object, xc: ExactCover, entry: solutions.Saved
                    ) -> tuple[list[int], str | None]:
     """The options a saved solution chose, or why one of its placements (or options) is
@@ -405,7 +463,9 @@ def _saved_options(problem: object, xc: ExactCover, entry: solutions.Saved
     if entry.placements is not None:
         index = ({(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
                  if isinstance(problem, Tiling) else {})
-        keys = [(piece, tuple(sorted(cells))) for piece, cells in entry.placements]
+        names = {piece for piece, _ in index}
+        keys = [(_piece_named(label, names), tuple(sorted(cells)))
+                for label, cells in entry.placements]
         missing = [(piece, cells) for piece, cells in keys if (piece, cells) not in index]
         if missing:
             piece, cells = missing[0]
@@ -576,6 +636,9 @@ def _draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> No
     for path, draw in ((args.svg, svg), (args.x3d, x3d)):
         if path is None:
             continue
+        if path == "-":  # --format svg|x3d without -o: the one picture is the output
+            sys.stdout.write(draw(solution))
+            continue
         target = _numbered(path, number)
         try:
             with open(target, "w", encoding="utf-8") as f:
@@ -588,12 +651,14 @@ def _check_pictures(problem: object, args: argparse.Namespace) -> None:
     if args.svg is None and args.x3d is None:
         return
     option = "--svg" if args.svg is not None else "--x3d"
+    if getattr(args, "format", None) in ("svg", "x3d"):
+        option = f"--format {args.format}"
     if not isinstance(problem, Tiling):
         raise UsageError(f"{option}: pictures are drawn for tilings only")
     if args.count:
         raise UsageError(f"{option}: pictures are drawn of solutions, not with --count")
     for path in (args.svg, args.x3d):
-        if path is None:
+        if path in (None, "-"):
             continue
         folder = os.path.dirname(path) or "."
         if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
@@ -621,8 +686,9 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
             print(jsonl.line(record), flush=True)
         elif isinstance(problem, Tiling):
             tiling = problem.solution(solution)
-            print(("\n" if number > 1 else "") + f"sample {number}:\n{tiling.record()}",
-                  end="", flush=True)
+            if args.format == "text":
+                print(("\n" if number > 1 else "") + f"sample {number}:\n{tiling.record()}",
+                      end="", flush=True)
             _draw(tiling, number, args)
         else:
             _print(problem, xc, solution, number)
@@ -639,8 +705,25 @@ def _note(args: argparse.Namespace, text: str) -> None:
         print(text, file=sys.stderr)
 
 
+def _pictures_only(args: argparse.Namespace) -> None:
+    """``--format svg|x3d``: the pictures are the output, in ``-o FILE`` (then FILE-2,
+    ...) or, for one solution, on standard output (``-``)."""
+    if args.count:
+        raise UsageError(f"--format {args.format}: pictures are drawn of solutions, not "
+                         "with --count")
+    if getattr(args, args.format) is not None:
+        raise UsageError(f"--format {args.format} and --{args.format}: give one of them")
+    if args.output is None and (args.all or (args.n or 1) > 1 or (args.sample or 1) > 1):
+        raise UsageError(f"--format {args.format}: standard output takes one picture; "
+                         "-o FILE writes FILE, FILE-2, ... for more")
+    setattr(args, args.format, "-" if args.output is None else args.output)
+    args.output = None
+
+
 def _solve(args: argparse.Namespace) -> int:
     """``solve``, its output to ``-o FILE`` if given."""
+    if args.format in ("svg", "x3d"):
+        _pictures_only(args)
     if args.output is None:
         return _solve_to_stdout(args)
     try:
@@ -683,7 +766,7 @@ def _search(problem: object, args: argparse.Namespace, start: float) -> int:
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.tiling_solution(solution, args.problem, found)),
                       flush=True)
-            else:
+            elif args.format == "text":
                 print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
                       end="", flush=True)
             _draw(solution, found, args)
@@ -737,6 +820,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _verify(args)
         if args.command == "render":
             return _render(args)
+        if args.command == "gallery":
+            return _gallery(args)
         return _check(args) if args.command == "check" else _solve(args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)

@@ -43,7 +43,10 @@ def test_cell_pictures(name):
     if solution.tiling.region.lattice.name != "cubic":  # cubes: within a layer only
         assert len(thin) == len(_adjacent_pairs_in_one_placement(solution))
     names = [t.text for t in root.findall(f"{SVG}text")]
-    assert sorted(names) == sorted(2 * titles)  # + halos
+    cubes = solution.tiling.region.lattice.name == "cubic"
+    layers = sorted({c[2] for c in solution.tiling.region}) if cubes else []
+    captions = [f"z = {z}" for z in layers]
+    assert sorted(names) == sorted(2 * (titles + captions))  # + halos
 
 
 def test_two_copies_side_by_side_are_outlined():
@@ -67,6 +70,10 @@ def test_segment_pictures(name):
     colour = colours(p.name for p in solution.tiling.pieces)
     drawn = sorted(line.get("stroke") for line in lines if line.get("stroke") != "#bbb")
     assert drawn == sorted(colour[p.piece] for p in solution.placements for _ in p.cells)
+    assert float(root.get("width")) >= 360  # small boards drawn large enough to read
+    discs = root.findall(f"{SVG}circle")  # each name in a disc ringed in its colour
+    assert sorted(c.get("stroke") for c in discs) == sorted(colour[p.piece]
+                                                             for p in solution.placements)
 
 
 def test_x3d_scene_of_the_soma_cube():
@@ -137,7 +144,7 @@ def test_copies_are_numbered_and_neighbouring_copies_coloured_apart():
     puzzle = Tiling([pieces.domino()[0].with_copies(8)], square.rectangle(4, 4))
     solution = puzzle.first()
     colour, titles = placement_colours(solution)
-    assert sorted(titles) == sorted(f"I2{k}" for k in range(1, 9))
+    assert sorted(titles) == sorted(f"I2-{k}" for k in range(1, 9))
     owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
     for cell, k in owner.items():
         for other in square.lattice.neighbours(cell):
@@ -145,8 +152,58 @@ def test_copies_are_numbered_and_neighbouring_copies_coloured_apart():
                 assert colour[k] != colour[owner[other]]
     assert len(set(colour)) <= 4
     names = [t.text for t in ET.fromstring(solution.svg()).findall(f"{SVG}text")]
-    assert "I25" in names
+    assert "I2-5" in names
     # pieces of distinct names keep their own colours
     plain = catalog.get("pentominoes-3x20").build().first()
     assert placement_colours(plain)[0] == [colours(p.name for p in plain.tiling.pieces)[
         placement.piece] for placement in plain.placements]
+
+
+def test_records_number_copies_and_read_back(tmp_path, capsys):
+    solution = catalog.get("conway-5x5x5").build().first()
+    record = solution.record()
+    names = [line.split()[-1] for line in record.split("\n\n")[0].splitlines()]
+    assert sorted(names) == sorted([f"A{k}" for k in range(1, 14)] + ["B", "C", "D1", "D2",
+                                                                       "D3"])
+    assert "A13" in record.split("\n\n")[1]  # the picture tells the copies apart too
+    saved = tmp_path / "conway.txt"
+    saved.write_text("solution 1:\n" + record)
+    assert main(["verify", "conway-5x5x5", str(saved)]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("family, piece, draw", [("polyhexes", "I2", "_hexagons"),
+                                                   ("polyiamonds", "D2", "_triangles")])
+def test_outline_drawings_separate_copies_of_one_piece(family, piece, draw):
+    from cpuzzler.grids import hexagonal, triangular
+    from cpuzzler.render import text
+
+    region = (hexagonal.parallelogram(2, 2) if family == "polyhexes"
+              else triangular.parallelogram(2, 1))
+    shape = pieces.by_name(family, piece)
+    drawn = Tiling([shape.with_copies(len(region) // 2)], region).first().render()
+    whole = getattr(text, draw)({c: "X" for c in region}, list(region))  # no inner lines
+    assert sum(ch not in " \n" for ch in drawn) > sum(ch not in " \n" for ch in whole)
+
+
+def test_format_svg_and_x3d_make_the_pictures_the_output(tmp_path, capsys):
+    assert main(["solve", "soma", "--format", "svg", "-q"]) == 0
+    ET.fromstring(capsys.readouterr().out)  # one picture on standard output
+    target = tmp_path / "soma.x3d"
+    assert main(["solve", "soma", "--format", "x3d", "-n", "3", "-o", str(target)]) == 0
+    assert capsys.readouterr().out == ""
+    for name in ("soma.x3d", "soma-2.x3d", "soma-3.x3d"):
+        assert ET.parse(tmp_path / name).getroot().tag == "X3D"
+
+
+@pytest.mark.parametrize("argv, why", [
+    (["soma", "--format", "svg", "-n", "2"], "standard output takes one picture"),
+    (["soma", "--format", "svg", "--count"], "not with --count"),
+    (["queens-8", "--format", "svg"], "--format svg: pictures are drawn for tilings only"),
+    (["pentominoes-3x20", "--format", "x3d"], "X3D scenes are for polycubes"),
+    (["soma", "--format", "svg", "--svg", "a.svg"], "give one of them"),
+])
+def test_format_svg_errors(argv, why, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", *argv]) == 2
+    assert why in capsys.readouterr().err

@@ -57,8 +57,31 @@ class TilingSolution:
     placements: tuple[Placement, ...]
 
     def cells_of(self) -> dict[Cell, str]:
-        """Which piece covers each cell."""
-        return {cell: p.piece for p in self.placements for cell in p.cells}
+        """Which piece covers each cell: its label (see ``labels``)."""
+        return {cell: label for p, label in zip(self.placements, self.labels(), strict=True)
+                for cell in p.cells}
+
+    def labels(self) -> list[str]:
+        """Each placement's name; where a piece is placed more than once, numbered from 1
+        in order (``Y1`` .. ``Y25``; ``I2-1`` where the name ends in a digit).
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> two = Tiling([pieces.by_name("polyominoes", "I2").with_copies(2)],
+        ...              square.rectangle(2, 2))
+        >>> two.first().labels()
+        ['I2-1', 'I2-2']
+        """
+        names = [p.piece for p in self.placements]
+        seen: dict[str, int] = {}
+        labels = []
+        for name in names:
+            seen[name] = seen.get(name, 0) + 1
+            if names.count(name) == 1:
+                labels.append(name)
+            else:
+                labels.append(f"{name}{'-' if name[-1].isdigit() else ''}{seen[name]}")
+        return labels
 
     def render(self) -> str:
         """The picture of the seed's solution records (letters for squares and cubes)."""

@@ -1,7 +1,8 @@
 """Solutions as SVG pictures: each piece filled in its own colour, thick outlines where
 pieces meet, thin lines between a piece's own cells, its name written on it. Polysticks,
-polytrigs and polytwigs are drawn as thick coloured lines over the region's grey grid;
-polycubes as their layers side by side (z = 0 leftmost).
+polytrigs and polytwigs are drawn as thick coloured lines over the region's grey grid,
+at least ``MIN_SEGMENT_WIDTH`` pixels wide, each name in a white disc on its piece;
+polycubes as their layers side by side (z = 0 leftmost), each captioned with its z.
 
 >>> from cpuzzler.grids import square
 >>> from cpuzzler.models import Tiling, pieces
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from cpuzzler.models.tiling import TilingSolution
 
 MARGIN = 0.5  # in cell units, around the drawing
+MIN_SEGMENT_WIDTH = 360  # pixels: small stick, trig and twig boards are drawn larger
 LAYER_GAP = 1  # cubes: columns between layers
 PALETTE = ("#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#46f0f0",
            "#f032e6", "#bcf60c", "#fabebe", "#008080", "#e6beff", "#9a6324", "#fffac8",
@@ -54,11 +56,7 @@ def placement_colours(solution: TilingSolution) -> tuple[list[str], list[str]]:
     if len(set(names)) == len(names):
         colour = colours(p.name for p in solution.tiling.pieces)
         return [colour[n] for n in names], names
-    copies: dict[str, int] = {}
-    labels = []
-    for name in names:
-        copies[name] = copies.get(name, 0) + 1
-        labels.append(f"{name}{copies[name]}" if names.count(name) > 1 else name)
+    labels = solution.labels()
     import networkx
 
     lattice = solution.tiling.region.lattice
@@ -74,20 +72,24 @@ def placement_colours(solution: TilingSolution) -> tuple[list[str], list[str]]:
     return [palette[greedy[k]] for k in range(len(names))], labels
 
 
-def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True) -> str:
-    """The solution as an SVG document; ``scale``: pixels per unit edge."""
+def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True,
+        min_width: float = MIN_SEGMENT_WIDTH) -> str:
+    """The solution as an SVG document; ``scale``: pixels per unit edge (segments: larger
+    where the picture would be narrower than ``min_width`` pixels)."""
     lattice = solution.tiling.region.lattice.name
     colour = placement_colours(solution)
     region = list(solution.tiling.region.cells)
     if lattice in SEGMENT_LATTICES:
-        return _segments_svg(solution, lattice, region, colour, scale, labels)
+        return _segments_svg(solution, lattice, region, colour, scale, labels, min_width)
+    captions: list[tuple[XY, str]] = []
     if lattice == "cubic":
         shapes = _layers(region)
+        captions = _layer_captions(region, shapes)
     elif lattice in CELL_LATTICES:
         shapes = {cell: polygon(lattice, cell) for cell in region}
     else:
         raise ValueError(f"no SVG pictures for the {lattice} lattice")
-    return _cells_svg(solution, shapes, colour, scale, labels)
+    return _cells_svg(solution, shapes, colour, scale, labels, captions)
 
 
 @dataclass(frozen=True)
@@ -114,14 +116,15 @@ def region_svg(region: Region, *, scale: float = 40.0) -> str:
     return svg(_Drawing(_Board(region)), scale=scale)  # type: ignore[arg-type]
 
 
-def piece_svg(piece: Piece, *, scale: float = 40.0) -> str:
-    """A piece on its own, in its colour, its name on it."""
+def piece_svg(piece: Piece, *, scale: float = 40.0, among: Iterable[Piece] = ()) -> str:
+    """A piece on its own, its name on it, in its colour among the pieces ``among`` (as
+    in the pictures of their solutions), at ``scale`` whatever its size."""
     from cpuzzler.grids.region import Region
     from cpuzzler.models.tiling import Placement
 
-    board = _Board(Region(piece.lattice, piece.cells), (piece,))
+    board = _Board(Region(piece.lattice, piece.cells), tuple(among) or (piece,))
     drawing = _Drawing(board, (Placement(piece.name, tuple(sorted(piece.cells))),))
-    return svg(drawing, scale=scale)  # type: ignore[arg-type]
+    return svg(drawing, scale=scale, min_width=0)  # type: ignore[arg-type]
 
 
 def _layers(region: list[Cell]) -> dict[Cell, list[XY]]:
@@ -129,6 +132,17 @@ def _layers(region: list[Cell]) -> dict[Cell, list[XY]]:
     xs = [c[0] for c in region]
     shift = max(xs) - min(xs) + 1 + LAYER_GAP
     return {c: polygon("square", (c[0] + shift * c[2], c[1])) for c in region}
+
+
+def _layer_captions(region: list[Cell], shapes: dict[Cell, list[XY]]
+                    ) -> list[tuple[XY, str]]:
+    """``z = k`` under the middle of each layer."""
+    bottom = min(y for corners in shapes.values() for _, y in corners)
+    captions = []
+    for z in sorted({c[2] for c in region}):
+        xs = [x for c in region if c[2] == z for x, _ in shapes[c]]
+        captions.append((((min(xs) + max(xs)) / 2, bottom - 0.45), f"z = {z}"))
+    return captions
 
 
 class _Canvas:
@@ -154,9 +168,14 @@ class _Canvas:
         self.parts.append(f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
                           f'{style}/>')
 
-    def label(self, point: XY, text: str, size: float) -> None:
-        """``text`` centred at ``point``, over a white halo that keeps it readable."""
+    def label(self, point: XY, text: str, size: float, disc: str | None = None) -> None:
+        """``text`` centred at ``point``, over a white halo that keeps it readable, or
+        in a white disc ringed in the colour ``disc``."""
         x, y = self.xy(point)
+        if disc is not None:
+            radius = size * max(0.75, 0.32 * len(text) + 0.3)
+            self.parts.append(f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{radius:.1f}" '
+                              f'fill="white" stroke="{disc}" stroke-width="{size / 6:.1f}"/>')
         common = (f'x="{x:.2f}" y="{y:.2f}" font-size="{size:.1f}" text-anchor="middle" '
                   'dominant-baseline="central"')
         halo = f'stroke="white" stroke-width="{size / 5:.1f}" stroke-opacity="0.7"'
@@ -179,9 +198,13 @@ def _centre(points: list[XY]) -> XY:
 
 
 def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
-               colour: tuple[list[str], list[str]], scale: float, labels: bool) -> str:
+               colour: tuple[list[str], list[str]], scale: float, labels: bool,
+               captions: list[tuple[XY, str]]) -> str:
     fills, titles = colour
-    canvas = _Canvas([p for corners in shapes.values() for p in corners], scale)
+    canvas = _Canvas([p for corners in shapes.values() for p in corners]
+                     + [point for point, _ in captions], scale)
+    for point, text in captions:
+        canvas.label(point, text, 0.4 * scale)
     # which placement covers each cell: two copies of a piece side by side are two pieces
     owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
     sides: dict[tuple, list[int | None]] = {}
@@ -209,10 +232,14 @@ def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
 
 
 def _segments_svg(solution: TilingSolution, lattice: str, region: list[Cell],
-                  colour: tuple[list[str], list[str]], scale: float, labels: bool) -> str:
+                  colour: tuple[list[str], list[str]], scale: float, labels: bool,
+                  min_width: float) -> str:
     fills, names = colour
     lines = {seg: segment(lattice, seg) for seg in region}
-    canvas = _Canvas([p for pair in lines.values() for p in pair], scale)
+    points = [p for pair in lines.values() for p in pair]
+    extent = max(max(x for x, _ in points) - min(x for x, _ in points), 1.0) + 2 * MARGIN
+    canvas = _Canvas(points, max(scale, min_width / extent))
+    scale = canvas.scale
     for p, q in lines.values():
         canvas.line(p, q, 'stroke="#bbb" stroke-width="1"')
     for placement, fill in zip(solution.placements, fills, strict=True):
@@ -221,10 +248,11 @@ def _segments_svg(solution: TilingSolution, lattice: str, region: list[Cell],
         for seg in placement.cells:
             canvas.line(*lines[seg], style)
     if labels:
-        for placement, name in zip(solution.placements, names, strict=True):
+        for placement, name, fill in zip(solution.placements, names, fills, strict=True):
             middles = [_centre(list(lines[s])) for s in placement.cells]
             middle = _centre(middles)
-            canvas.label(min(middles, key=lambda m: _distance(m, middle)), name, 0.3 * scale)
+            canvas.label(min(middles, key=lambda m: _distance(m, middle)), name, 0.24 * scale,
+                         disc=fill)
     return canvas.document()
 
 

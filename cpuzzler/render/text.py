@@ -137,8 +137,8 @@ def _triangles(owner: dict[Cell, str], region: list[Cell]) -> str:
 
 def record(solution: TilingSolution) -> str:
     """Coordinate lines (one piece a line, cells sorted, name last), a blank, the picture."""
-    lines = [" ".join(",".join(map(str, c)) for c in p.cells) + f" {p.piece}"
-             for p in solution.placements]
+    lines = [" ".join(",".join(map(str, c)) for c in p.cells) + f" {label}"
+             for p, label in zip(solution.placements, solution.labels(), strict=True)]
     return "\n".join(lines) + "\n\n" + picture(solution) + "\n"
 
 
