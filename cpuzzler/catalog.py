@@ -32,6 +32,7 @@ from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import puzzle_file
 from cpuzzler.models import Sudoku, domino_puzzle, dpf, langford, latin_square, pieces, queens
 from cpuzzler.models.nuts import drive_ya_nuts
+from cpuzzler.models.words import WordGrid
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,10 @@ MODELS: dict[str, tuple[set[str], Callable[[dict[str, Any]], object]]] = {
     "dominoes": ({"numbers", "width"}, lambda a: domino_puzzle(a["numbers"], width=a["width"])),
     "dpf": ({"text"}, lambda a: dpf.parse(a["text"]).exact_cover()),
     "drive-ya-nuts": (set(), lambda a: drive_ya_nuts()),
+    "drive-ya-nuts-colours": (set(), lambda a: drive_ya_nuts(colours=True)),
+    "words": ({"words", "width", "height", "directions", "backwards"},
+              lambda a: WordGrid(tuple(a["words"]), a["width"], a["height"],
+                                 tuple(a["directions"]), a["backwards"])),
 }
 
 

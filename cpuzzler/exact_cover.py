@@ -2,9 +2,12 @@
 
 A solution is a set of distinct options such that every primary item with bounds
 ``lo:hi`` is covered at least ``lo`` and at most ``hi`` times (1:1 unless declared
-otherwise) and every secondary item at most once. Solutions are sets: the same options
-chosen in another order are the same solution. Every engine takes this plain data and
-reports each solution as a sorted tuple of option indices.
+otherwise) and every secondary item at most once, unless it is given a colour: options
+may name a secondary item with a colour, ``("x", "red")`` (Knuth's ``x:red``), and then
+any number of chosen options may hold it, if all give it the same colour (exact cover
+with colours, XCC). Solutions are sets: the same options chosen in another order are the
+same solution. Every engine takes this plain data and reports each solution as a sorted
+tuple of option indices.
 
 >>> xc = ExactCover(primary=["A", "B", "C"], secondary=["x"])
 >>> xc.add_option(["A", "x"]), xc.add_option(["B", "C"]), xc.add_option(["A", "B", "C"])
@@ -46,6 +49,9 @@ class ExactCover:
         self._hi: list[int] = []
         self._secondary: list[bool] = []
         self._options: list[tuple[int, ...]] = []
+        self._colours: list[tuple[int, ...] | None] = []  # per option: colour ids, 0 none
+        self._colour_names: list[str] = [""]  # colour id -> name; 0 is "no colour"
+        self._colour_index: dict[str, int] = {}
         bounds = dict(bounds or {})
         for name in primary:
             lo, hi = bounds.pop(name, (1, 1))
@@ -81,9 +87,18 @@ class ExactCover:
         self._secondary.append(secondary)
         return len(self._names) - 1
 
-    def add_option(self, items: Iterable[str]) -> int:
-        """Add an option covering the named items; return its index."""
-        names = list(items)
+    def add_option(self, items: Iterable[str | tuple[str, str]]) -> int:
+        """Add an option covering the named items; return its index. A secondary item
+        may come with a colour, as ``(name, colour)``.
+
+        >>> xc = ExactCover(primary=["a", "b"], secondary=["x"])
+        >>> xc.add_option(["a", ("x", "red")]), xc.add_option(["b", ("x", "red")])
+        (0, 1)
+        >>> xc.option(0), xc.count()
+        (('a', 'x:red'), 1)
+        """
+        entries = list(items)
+        names = [e[0] if isinstance(e, tuple) and len(e) == 2 else e for e in entries]
         index = self._index
         try:
             indices = tuple([index[name] for name in names])
@@ -101,8 +116,28 @@ class ExactCover:
             raise ExactCoverError(
                 f"option {len(self._options)} names only secondary items: {' '.join(names)}"
             )
+        colours = None
+        if any(isinstance(e, tuple) for e in entries):
+            colours = tuple(self._colour_id(e, i) for e, i in zip(entries, indices, strict=True))
         self._options.append(indices)
+        self._colours.append(colours if colours and any(colours) else None)
         return len(self._options) - 1
+
+    def _colour_id(self, entry: str | tuple[str, str], item: int) -> int:
+        """The colour id of an option's entry: 0 for a plain name."""
+        if not isinstance(entry, tuple):
+            return 0
+        name, colour = entry
+        if not self._secondary[item]:
+            raise ExactCoverError(f"option {len(self._options)}: primary item {name!r} cannot "
+                                  "have a colour")
+        if not isinstance(colour, str) or not colour or colour.split() != [colour]:
+            raise ExactCoverError(f"option {len(self._options)}: the colour of {name!r} must "
+                                  f"be a non-empty string without spaces, not {colour!r}")
+        if colour not in self._colour_index:
+            self._colour_index[colour] = len(self._colour_names)
+            self._colour_names.append(colour)
+        return self._colour_index[colour]
 
     # --- reading -----------------------------------------------------------------------
 
@@ -136,12 +171,39 @@ class ExactCover:
         return len(self._options)
 
     def option(self, index: int) -> tuple[str, ...]:
-        """The item names of option ``index``, in the order they were given."""
-        return tuple(self._names[i] for i in self._options[index])
+        """The item names of option ``index``, in the order they were given; a coloured
+        entry as ``name:colour``."""
+        colours = self._colours[index]
+        if colours is None:
+            return tuple(self._names[i] for i in self._options[index])
+        return tuple(self._names[i] + (f":{self._colour_names[c]}" if c else "")
+                     for i, c in zip(self._options[index], colours, strict=True))
+
+    def option_entries(self, index: int) -> list[str | tuple[str, str]]:
+        """Option ``index`` as ``add_option`` takes it: names, ``(name, colour)`` where
+        coloured (to copy an option into another problem)."""
+        colours = self._colours[index] or (0,) * len(self._options[index])
+        return [(self._names[i], self._colour_names[c]) if c else self._names[i]
+                for i, c in zip(self._options[index], colours, strict=True)]
 
     def option_items(self, index: int) -> tuple[int, ...]:
         """The item indices of option ``index`` (for engines and encoders)."""
         return self._options[index]
+
+    def option_colours(self, index: int) -> tuple[int, ...] | None:
+        """The colour ids of option ``index``'s items, aligned with ``option_items`` (0: no
+        colour; ids from 1, see ``colour_names``), or None when it has no colours."""
+        return self._colours[index]
+
+    @property
+    def has_colours(self) -> bool:
+        """Whether any option gives a secondary item a colour."""
+        return len(self._colour_names) > 1
+
+    @property
+    def colour_names(self) -> list[str]:
+        """Colour id -> its name (id 0, no colour, is the empty name)."""
+        return list(self._colour_names)
 
     def violation(self, options: Iterable[int]) -> str | None:
         """Why the options are not a solution (an item covered too often or too
@@ -153,11 +215,19 @@ class ExactCover:
         (None, "item 'b' is covered 0 times, not 1", "item 'a' is covered 2 times, not 1")
         """
         used = [0] * len(self._names)
+        colour: dict[int, int] = {}  # secondary item -> the colour its first holder gave it
         for o in options:
             if not 0 <= o < len(self._options):
                 return f"there is no option {o}"
-            for i in self._options[o]:
-                used[i] += 1
+            for i, c in zip(self._options[o], self._colours[o] or [0] * len(self._options[o]),
+                            strict=True):
+                if c and colour.setdefault(i, c) != c:
+                    return (f"item {self._names[i]!r} is given two colours, "
+                            f"{self._colour_names[colour[i]]} and {self._colour_names[c]}")
+                used[i] += not c  # coloured holders share the item: they do not count
+        for i in colour:
+            if used[i]:
+                return f"item {self._names[i]!r} is held both with and without a colour"
         for i, name in enumerate(self._names):
             lo, hi = self.bounds(name)
             if not lo <= used[i] <= hi:

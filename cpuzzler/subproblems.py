@@ -50,6 +50,7 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
     containing = xc.item_options()
+    colour_at = _colours(xc)
 
     def take(state: _State, o: int, excluded: list[int]) -> _State:
         alive = state.alive - {o} - set(excluded)
@@ -57,7 +58,10 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
         open_items = set(state.open_items)
         for i in options[o]:
             covered[i] += 1
-            if secondary[i] or covered[i] == hi[i]:
+            if colour := colour_at[o].get(i, 0):  # the options of other colours leave
+                alive.difference_update(k for k in containing[i]
+                                        if colour_at[k].get(i, 0) != colour)
+            elif secondary[i] or covered[i] == hi[i]:
                 alive.difference_update(containing[i])
                 open_items.discard(i)
         return _State(alive, covered, open_items, tuple(sorted((*state.fixed, o))))
@@ -89,15 +93,23 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
         for state in frontier:
             grown.extend(branches(state) if state.open_items else [state])
         frontier = grown
-    return [_reduce(xc, state, lo, hi, secondary) for state in frontier]
+    return [_reduce(xc, state, lo, hi, secondary, colour_at) for state in frontier]
+
+
+def _colours(xc: ExactCover) -> list[dict[int, int]]:
+    """Per option: its coloured items and their colour ids."""
+    return [dict(zip(xc.option_items(o), c, strict=True)) if (c := xc.option_colours(o))
+            else {} for o in range(xc.num_options)]
 
 
 def _reduce(xc: ExactCover, state: _State, lo: list[int], hi: list[int],
-            secondary: list[bool]) -> Subproblem:
+            secondary: list[bool], colour_at: list[dict[int, int]]) -> Subproblem:
     from cpuzzler.exact_cover import ExactCover
 
     names = xc.items
-    used_secondary = {i for i in range(len(lo)) if secondary[i] and state.covered[i]}
+    shared = {i for o in state.fixed for i in colour_at[o]}  # coloured: others may join
+    used_secondary = {i for i in range(len(lo))
+                      if secondary[i] and state.covered[i] and i not in shared}
     sub = ExactCover()
     for i in sorted(state.open_items):
         sub.add_item(names[i], lo=max(0, lo[i] - state.covered[i]), hi=hi[i] - state.covered[i])
@@ -106,7 +118,7 @@ def _reduce(xc: ExactCover, state: _State, lo: list[int], hi: list[int],
             sub.add_item(names[i], secondary=True)
     kept = sorted(state.alive)
     for o in kept:
-        sub.add_option(xc.option(o))
+        sub.add_option(xc.option_entries(o))
     if xc.sweep:
         sub.sweep = [name for name in xc.sweep if name in sub]
     return Subproblem(sub, state.fixed, tuple(kept))

@@ -47,7 +47,6 @@ def test_write_then_read_keeps_the_problem_and_its_count(tmp_path):
     [
         ("a b\na c\n", 2, 3, "unknown item 'c'"),
         ("a b\n  a   b a\n", 2, 9, "'a' appears twice"),
-        ("a | x\nx\n", 2, 1, "only secondary items"),
         ("a a\n", 1, 3, "declared twice"),
         ("a | b | c\n", 1, 7, "second '|'"),
         ("3:2|a\n", 1, 1, "bounds 3:2"),
@@ -56,7 +55,7 @@ def test_write_then_read_keeps_the_problem_and_its_count(tmp_path):
         ("| x y\n|\n", 0, 0, "no items line"),
         ("| x\n", 0, 0, "no items line"),
         ("| just a comment\n | x\n", 0, 0, "no items line"),
-        ("a | x\na x:red\n", 2, 3, "colored secondary items"),
+        ("a | x\na:red x\n", 2, 1, "a primary item cannot have a colour"),
         ("a:b c\n", 1, 1, "bad item name"),
     ],
 )

@@ -1,7 +1,10 @@
 """An exact-cover problem as CNF (python-sat): option k is variable k + 1.
 
 Each primary item's bounds become cardinality constraints over the options that contain
-it, in the encoding chosen by name; each secondary item an at-most-one.
+it, in the encoding chosen by name; each secondary item an at-most-one. A coloured
+secondary item gets a variable per colour, defined both ways (an option giving the
+colour implies it; it implies one of them), so each solution has one model; its
+at-most-one is over those variables and the options that hold it without a colour.
 
 >>> from cpuzzler.models import queens
 >>> cnf = to_cnf(queens(4), encoding="pairwise")
@@ -14,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cpuzzler.encoders.colours import colour_groups
 from cpuzzler.encoders.symmetry import lex_leader_clauses
 from cpuzzler.errors import ExactCoverError
 
@@ -41,8 +45,16 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
     pool = IDPool(start_from=xc.num_options + 1)
     cnf = CNF()
     lo, hi, secondary = xc.item_arrays()
+    groups = colour_groups(xc)
     for i, options in enumerate(xc.item_options()):
         literals = [k + 1 for k in options]
+        if i in groups:
+            literals = [k + 1 for k in groups[i].pop(0)]
+            for holders in groups[i].values():
+                some = pool.id(("colour", i, len(literals)))
+                cnf.extend([-(k + 1), some] for k in holders)
+                cnf.append([-some, *(k + 1 for k in holders)])
+                literals.append(some)
         need, most = (0, 1) if secondary[i] else (lo[i], hi[i])
         if need > len(literals):
             cnf.append([])  # the item cannot be covered often enough: no model

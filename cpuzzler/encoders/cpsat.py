@@ -1,7 +1,9 @@
 """An exact-cover problem as an OR-Tools CP-SAT model: one Boolean per option.
 
 Each primary item with bounds lo:hi gets ``lo <= sum <= hi`` (an exactly-one constraint
-when 1:1); each secondary item an at-most-one.
+when 1:1); each secondary item an at-most-one. A secondary item that options give colours
+gets one Boolean per colour, true exactly when a chosen option gives it that colour; the
+at-most-one then takes those Booleans and the options that hold it without a colour.
 
 >>> from cpuzzler.models import queens
 >>> model, chosen = to_cpsat(queens(4))
@@ -14,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from cpuzzler.encoders.colours import colour_groups
 from cpuzzler.encoders.symmetry import lex_leader_clauses
 
 if TYPE_CHECKING:
@@ -32,9 +35,20 @@ def to_cpsat(xc: ExactCover, symmetries: Sequence[Sequence[int]] = ()
     model = cp_model.CpModel()
     chosen = [model.new_bool_var(f"o{k}") for k in range(xc.num_options)]
     lo, hi, secondary = xc.item_arrays()
+    groups = colour_groups(xc)
     for i, options in enumerate(xc.item_options()):
         literals = [chosen[k] for k in options]
-        if secondary[i]:
+        if i in groups:
+            literals = [chosen[k] for k in groups[i].pop(0)]
+            for colour, holders in groups[i].items():
+                some = model.new_bool_var(f"x{i}:{colour}")
+                for k in holders:
+                    model.add_implication(chosen[k], some)
+                model.add_bool_or([chosen[k] for k in holders]).only_enforce_if(some)
+                literals.append(some)
+            if len(literals) > 1:
+                model.add_at_most_one(literals)
+        elif secondary[i]:
             if len(literals) > 1:
                 model.add_at_most_one(literals)
         elif (lo[i], hi[i]) == (1, 1):

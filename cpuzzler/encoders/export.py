@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cpuzzler.encoders.colours import colour_groups
 from cpuzzler.errors import ExactCoverError
 
 if TYPE_CHECKING:
@@ -19,17 +20,27 @@ FORMATS = ("dimacs", "opb", "dlx", "cpsat-proto")
 
 def _opb(xc: ExactCover) -> str:
     lo, hi, secondary = xc.item_arrays()
+    groups = colour_groups(xc)
     lines = []
+    top = xc.num_options  # colours get variables after the options' (see encoders.colours)
     for i, found in enumerate(xc.item_options()):
         options = [k + 1 for k in found]
+        if i in groups:
+            options = [k + 1 for k in groups[i].pop(0)]
+            for holders in groups[i].values():
+                top += 1
+                lines += [f"+1 x{top} -1 x{k + 1} >= 0 ;" for k in holders]
+                lines.append(" ".join(f"+1 x{k + 1}" for k in holders) + f" -1 x{top} >= 0 ;")
+                options.append(top)
         need, most = (0, 1) if secondary[i] else (lo[i], hi[i])
         if need > 0:
             lines.append(" ".join(f"+1 x{v}" for v in options) + f" >= {need} ;"
                          if options else f"0 >= {need} ;")
         if most < len(options):
             lines.append(" ".join(f"-1 x{v}" for v in options) + f" >= {-most} ;")
-    head = [f"* #variable= {xc.num_options} #constraint= {len(lines)}",
-            "* an exact-cover problem from cpuzzler: x<k> is option k-1"]
+    head = [f"* #variable= {top} #constraint= {len(lines)}",
+            "* an exact-cover problem from cpuzzler: x<k> is option k-1"
+            + (f" for k <= {xc.num_options}" if top > xc.num_options else "")]
     return "\n".join(head + lines) + "\n"
 
 

@@ -39,6 +39,15 @@
  * Committing item j: bound[j]--, need[j]--; at bound 0, cover j (hide every option in
  * its list).  Every undo runs the exact reverse, so the links dance back.
  *
+ * Colours (Knuth's DLX2).  A node of a secondary item may carry a colour, color[p] > 0.
+ * Committing such a node "purifies" its item j instead of covering it: the options in
+ * j's list of another colour (or none) are hidden, those of the same colour stay and are
+ * marked cleansed (color -1) so that choosing one of them later commits nothing at j.
+ * Unpurifying walks j's list back up, restoring the marks and unhiding the others.  The
+ * chosen option's own node is never in j's list when it is purified (the choice hid its
+ * option first), so it keeps its colour for the undo.  Nodes stay in the lists they are
+ * in whatever their mark, so hiding and unhiding need no test for colours.
+ *
  * The search is iterative, with the choice at each level in item_at/choice_at, so it
  * has no recursion limit and can stop after any solution or at a time check and resume
  * later from the same state: that is how solutions reach Python in batches.
@@ -79,6 +88,7 @@ typedef struct {
     PyObject_HEAD
     int n_items, n_options, n_nodes, max_level;
     int *top, *ulink, *dlink, *option_of;          /* per node */
+    int *color;                                    /* per node, or NULL: no colours */
     int *len, *llink, *rlink, *bound, *need;       /* per item */
     char *secondary;                               /* per item */
     int *item_at, *choice_at, *hidden_base;        /* per level */
@@ -168,21 +178,50 @@ static inline void uncommit(Solver *s, int j) {
     s->need[j]++;
 }
 
-/* Commit the items of x's option other than x's own, in order; undo in reverse. */
+/* Node p gives its item colour color[p] > 0: hide the options of j's list of another
+ * colour or none; mark those of the same colour cleansed. */
+static void purify(Solver *s, int p) {
+    int j = s->top[p], c = s->color[p];
+    for (int q = s->dlink[j]; q != j; q = s->dlink[q]) {
+        if (s->color[q] == c) s->color[q] = -1;
+        else hide_others(s, q);
+    }
+}
+
+static void unpurify(Solver *s, int p) {
+    int j = s->top[p], c = s->color[p];
+    for (int q = s->ulink[j]; q != j; q = s->ulink[q]) {
+        if (s->color[q] < 0) s->color[q] = c;
+        else unhide_others(s, q);
+    }
+}
+
+/* Commit the items of x's option other than x's own, in order (a coloured node purifies
+ * its item, a cleansed one does nothing); undo in reverse. */
 static void commit_others(Solver *s, int x) {
+    const int *color = s->color;
     for (int q = x + 1; q != x;) {
         int j = s->top[q];
         if (j <= 0) { q = s->ulink[q]; continue; }
-        commit(s, j);
+        if (color && color[q]) {
+            if (color[q] > 0) purify(s, q);
+        } else {
+            commit(s, j);
+        }
         q++;
     }
 }
 
 static void uncommit_others(Solver *s, int x) {
+    const int *color = s->color;
     for (int q = x - 1; q != x;) {
         int j = s->top[q];
         if (j <= 0) { q = s->dlink[q]; continue; }
-        uncommit(s, j);
+        if (color && color[q]) {
+            if (color[q] > 0) unpurify(s, q);
+        } else {
+            uncommit(s, j);
+        }
         q--;
     }
 }
@@ -458,7 +497,7 @@ static void Solver_dealloc(Solver *s) {
     free(s->secondary); free(s->item_at); free(s->choice_at); free(s->hidden_base);
     free(s->single_at); free(s->hidden); free(s->found); free(s->scratch);
     free(s->opt_start); free(s->opt_item); free(s->item_opts); free(s->live);
-    free(s->count); free(s->branches_at); free(s->index_at);
+    free(s->count); free(s->branches_at); free(s->index_at); free(s->color);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -487,6 +526,46 @@ static int read_ints(PyObject *seq, Py_ssize_t n, int *out, const char *what) {
 #define ALLOC(ptr, n) do { (ptr) = calloc((size_t)(n) + 1, sizeof(*(ptr))); \
     if (!(ptr)) { PyErr_NoMemory(); return -1; } } while (0)
 
+/* color[] from colors (see Solver_init): the nodes of option o follow one another, after
+ * the spacer before it.  Only secondary items may be coloured.  Returns -1 on error. */
+static int read_colors(Solver *s, PyObject *col_seq) {
+    PyObject *all = PySequence_Fast(col_seq, "colors must be a sequence");
+    if (!all) return -1;
+    if (PySequence_Fast_GET_SIZE(all) != s->n_options) {
+        Py_DECREF(all);
+        PyErr_SetString(PyExc_ValueError, "colors: one entry per option");
+        return -1;
+    }
+    if (!(s->color = calloc((size_t)s->n_nodes + 1, sizeof(int)))) {
+        Py_DECREF(all); PyErr_NoMemory(); return -1;
+    }
+    int p = s->n_items + 1;  /* the first spacer */
+    for (int o = 0; o < s->n_options; o++) {
+        int first = p + 1, k = 0;
+        while (s->top[first + k] > 0) k++;  /* the option's nodes: first .. first+k-1 */
+        p = first + k;
+        PyObject *mine = PySequence_Fast_GET_ITEM(all, o);
+        if (mine == Py_None) continue;
+        if (PySequence_Length(mine) != k) {
+            Py_DECREF(all);
+            PyErr_Format(PyExc_ValueError, "colors: option %d has %d items", o, k);
+            return -1;
+        }
+        if (read_ints(mine, k, s->color + first, "colors") < 0) { Py_DECREF(all); return -1; }
+        for (int t = 0; t < k; t++) {
+            if (s->color[first + t] < 0 ||
+                (s->color[first + t] > 0 && !s->secondary[s->top[first + t]])) {
+                Py_DECREF(all);
+                PyErr_Format(PyExc_ValueError, "colors: option %d colours a primary item or "
+                             "gives a negative colour", o);
+                return -1;
+            }
+        }
+    }
+    Py_DECREF(all);
+    return 0;
+}
+
 /* Choose the kernel and, for bitsets, lay out their arrays.  Returns -1 on error. */
 #define BITS_MAX_OPTIONS 20000
 #define BITS_MAX_BYTES (64.0 * 1048576.0)
@@ -511,9 +590,13 @@ static int setup_bits(Solver *s, const char *kernel) {
     int W = (n_opt + 63) / 64, levels = (fewest == INT_MAX ? 0 : primary / fewest) + 2;
     double bytes = 8.0 * (N + 1) * W + (double)levels * (8.0 * W + 4.0 * (N + 1));
     int fits = n_opt <= BITS_MAX_OPTIONS && bytes <= BITS_MAX_BYTES;
-    if (!strcmp(kernel, "links") || (!strcmp(kernel, "auto") && !(plain && fits))) {
+    if (!strcmp(kernel, "links") || (!strcmp(kernel, "auto") && !(plain && fits && !s->color))) {
         s->kernel = KERNEL_LINKS;
         return 0;
+    }
+    if (s->color) {
+        PyErr_SetString(PyExc_ValueError, "the bits kernel has no colours; use the links kernel");
+        return -1;
     }
     if (!plain) {
         PyErr_SetString(PyExc_ValueError, "the bits kernel needs every primary item to be 1:1");
@@ -549,14 +632,16 @@ static int setup_bits(Solver *s, const char *kernel) {
     return 0;
 }
 
-/* Solver(lo, hi, secondary, options): per item lo and hi bounds and a secondary flag;
- * options as sequences of item indices (0-based). */
+/* Solver(lo, hi, secondary, options, kernel="auto", colors=None): per item lo and hi
+ * bounds and a secondary flag; options as sequences of item indices (0-based); colors,
+ * if given, per option None or a sequence of colour ids (0 none, else > 0) aligned with
+ * its items. */
 static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
-    PyObject *lo_seq, *hi_seq, *sec_seq, *opt_seq;
+    PyObject *lo_seq, *hi_seq, *sec_seq, *opt_seq, *col_seq = Py_None;
     const char *kernel = "auto";
-    static char *kwlist[] = {"lo", "hi", "secondary", "options", "kernel", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO|s", kwlist, &lo_seq, &hi_seq, &sec_seq,
-                                     &opt_seq, &kernel))
+    static char *kwlist[] = {"lo", "hi", "secondary", "options", "kernel", "colors", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO|sO", kwlist, &lo_seq, &hi_seq, &sec_seq,
+                                     &opt_seq, &kernel, &col_seq))
         return -1;
     if (strcmp(kernel, "auto") && strcmp(kernel, "links") && strcmp(kernel, "bits")) {
         PyErr_Format(PyExc_ValueError, "unknown kernel '%s'; known: auto, bits, links", kernel);
@@ -644,6 +729,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
         s->ulink[spacer] = first;    /* first node of the option before the spacer */
     }
     Py_DECREF(options);
+    if (col_seq != Py_None && read_colors(s, col_seq) < 0) return -1;
     s->max_level = N + s->n_options + 1;
     ALLOC(s->item_at, s->max_level); ALLOC(s->choice_at, s->max_level);
     ALLOC(s->hidden_base, s->max_level); ALLOC(s->single_at, s->max_level);
@@ -779,6 +865,15 @@ static PyTypeObject SolverType = {
  * cap, the entries below the median work are dropped (the cheap ones, the least useful to
  * keep) and the count goes on, exact, just slower.
  *
+ * Colours.  An entry of an option may give its secondary item a colour (colour[k] > 0,
+ * per entry of opt_items).  holders[j] counts the chosen options that hold j in colour
+ * shade[j]; an option is compatible at j when it holds j plainly and j is not held at all,
+ * or in colour c and j is held by nobody plainly and by coloured holders only of colour c.
+ * The key gives such an item a word: -1 held plainly, else its shade (0: free), not the
+ * number of holders, which changes nothing below.  Under FEWEST, the first holder of a
+ * colour takes the options of j in another colour (or none) out of the lists, as cover
+ * does for a full item (memo_purify), and the last one leaving puts them back.
+ *
  * Stopping.  Every CHECK_MASK + 1 nodes the clock and Ctrl-C are looked at; on a stop the
  * recursion unwinds returning the sums completed so far, a lower bound.
  */
@@ -792,6 +887,8 @@ typedef struct {
     int *lo, *hi, *used, *order, *bit_of, *word_of;
     int *active, *cells, *where, *option_of;  /* FEWEST's sparse sets, see cover() */
     int *opt_start, *opt_items, *item_start, *item_opts;
+    int *colour, *shade, *holders;            /* colours, or colour NULL: see above */
+    char *coloured;                           /* per item: some entry gives it a colour */
     size_t slot_bytes, capacity, stored, max_slots, peak_slots;
     unsigned char *slots, *key;
     long long nodes, hits, misses, dropped, evictions;
@@ -813,7 +910,10 @@ static uint64_t hash_key(const unsigned char *key, int n) {
 /* The key's part for item i, from used[i]; set_used keeps the whole key up to date, so
  * a node only writes p and the item being decided at its end (pack_key). */
 static inline void key_item(Memo *m, int i) {
-    if (m->bit_of[i] >= 0) {
+    if (m->coloured && m->coloured[i]) {
+        int v = m->used[i] ? -1 : m->shade[i];
+        memcpy(m->key + m->word_of[i], &v, sizeof(int));
+    } else if (m->bit_of[i] >= 0) {
         unsigned char bit = (unsigned char)(1u << (m->bit_of[i] & 7));
         if (m->used[i]) m->key[m->bit_of[i] >> 3] |= bit;
         else m->key[m->bit_of[i] >> 3] &= (unsigned char)~bit;
@@ -920,6 +1020,7 @@ static inline int compatible(const Memo *m, int o) {
     for (int k = m->opt_start[o]; k < m->opt_start[o + 1]; k++) {
         int j = m->opt_items[k];
         if (m->used[j] >= m->hi[j]) return 0;
+        if (m->colour && m->holders[j] > 0 && m->colour[k] != m->shade[j]) return 0;
     }
     return 1;
 }
@@ -947,6 +1048,26 @@ static void memo_cover(Memo *m, int j) {
 static void memo_uncover(Memo *m, int j) {
     for (int k = m->item_start[j] + m->active[j] - 1; k >= m->item_start[j]; k--) {
         int t = m->cells[k], o = m->option_of[t];
+        for (int u = m->opt_start[o + 1] - 1; u >= m->opt_start[o]; u--)
+            if (u != t) m->active[m->opt_items[u]]++;
+    }
+}
+
+/* The first holder of j in colour c: the options of j in another colour or none leave
+ * the other items' lists (FEWEST); memo_unpurify undoes it in exactly the reverse order. */
+static void memo_purify(Memo *m, int j, int c) {
+    for (int k = m->item_start[j]; k < m->item_start[j] + m->active[j]; k++) {
+        int t = m->cells[k], o = m->option_of[t];
+        if (m->colour[t] == c) continue;
+        for (int u = m->opt_start[o]; u < m->opt_start[o + 1]; u++)
+            if (u != t) drop_entry(m, u);
+    }
+}
+
+static void memo_unpurify(Memo *m, int j, int c) {
+    for (int k = m->item_start[j] + m->active[j] - 1; k >= m->item_start[j]; k--) {
+        int t = m->cells[k], o = m->option_of[t];
+        if (m->colour[t] == c) continue;
         for (int u = m->opt_start[o + 1] - 1; u >= m->opt_start[o]; u--)
             if (u != t) m->active[m->opt_items[u]]++;
     }
@@ -983,7 +1104,19 @@ static inline void take_but(Memo *m, int o, int skip, int delta) {
     int first = m->opt_start[o], last = m->opt_start[o + 1];
     for (int k = delta > 0 ? first : last - 1; delta > 0 ? k < last : k >= first; k += delta) {
         int j = m->opt_items[k];
-        if (j != skip) set_used(m, j, m->used[j] + delta);
+        if (j == skip) continue;
+        int c = m->colour ? m->colour[k] : 0;
+        if (c == 0) {
+            set_used(m, j, m->used[j] + delta);
+        } else if (delta > 0 && m->holders[j]++ == 0) {
+            m->shade[j] = c;
+            key_item(m, j);
+            if (m->choice == FEWEST) memo_purify(m, j, c);
+        } else if (delta < 0 && --m->holders[j] == 0) {
+            if (m->choice == FEWEST) memo_unpurify(m, j, c);
+            m->shade[j] = 0;
+            key_item(m, j);
+        }
     }
 }
 
@@ -1218,23 +1351,25 @@ static void memo_free(Memo *m) {
     free(m->word_of); free(m->opt_start); free(m->opt_items); free(m->item_start);
     free(m->item_opts); table_free(m->slots, m->capacity, m->slot_bytes); free(m->key); free(m->active); free(m->cells);
     free(m->where); free(m->option_of);
+    free(m->colour); free(m->shade); free(m->holders); free(m->coloured);
 }
 
 /* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples, seed,
- *            choice)
+ *            choice, colours=None)
  *   -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions),
  *       draws: `samples` solutions drawn uniformly, each a sorted tuple of options)
  * lo/hi/secondary per item (bounds already cut to what the options can reach), options
  * as lists of item indices, order the primary items in sweep order, choice 0 (SWEEP) or 1
- * (FEWEST). */
+ * (FEWEST), colours None or the colour of every entry of the options, one flat list. */
 static PyObject *memo_count(PyObject *self, PyObject *args) {
-    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq;
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq, *colour_seq = Py_None;
     double memory_bytes, time_limit;
     Py_ssize_t samples = 0;
     unsigned long long seed = 0;
     int choice = SWEEP;
-    if (!PyArg_ParseTuple(args, "OOOOOdd|nKi", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
-                          &memory_bytes, &time_limit, &samples, &seed, &choice))
+    if (!PyArg_ParseTuple(args, "OOOOOdd|nKiO", &lo_seq, &hi_seq, &sec_seq, &options,
+                          &order_seq, &memory_bytes, &time_limit, &samples, &seed, &choice,
+                          &colour_seq))
         return NULL;
     if (choice != SWEEP && choice != FEWEST) {
         PyErr_SetString(PyExc_ValueError, "choice must be 0 (sweep) or 1 (fewest)");
@@ -1317,13 +1452,34 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
             }
         free(fill);
     }
+    if (colour_seq != Py_None) {
+        Py_ssize_t n_colours;
+        if (read_int_list(colour_seq, &m.colour, &n_colours, "colours") < 0) goto done;
+        m.shade = calloc((size_t)m.n_items + 1, sizeof(int));
+        m.holders = calloc((size_t)m.n_items + 1, sizeof(int));
+        m.coloured = calloc((size_t)m.n_items + 1, 1);
+        if (!m.shade || !m.holders || !m.coloured) { PyErr_NoMemory(); goto done; }
+        if ((size_t)n_colours != total_len) {
+            PyErr_SetString(PyExc_ValueError, "colours: one per entry of the options");
+            goto done;
+        }
+        for (size_t k = 0; k < total_len; k++) {
+            int j = m.opt_items[k];
+            if (m.colour[k] < 0 || (m.colour[k] > 0 && !secondary[j])) {
+                PyErr_SetString(PyExc_ValueError, "colours: only secondary items, ids >= 1");
+                goto done;
+            }
+            if (m.colour[k]) m.coloured[j] = 1;
+        }
+    }
     int bits = 0, words = 0;
     for (int i = 0; i < m.n_items; i++) {
-        if (m.hi[i] == 1) { m.bit_of[i] = bits++; m.word_of[i] = -1; }
+        int word = m.hi[i] != 1 || (m.coloured && m.coloured[i]);
+        if (!word) { m.bit_of[i] = bits++; m.word_of[i] = -1; }
         else m.bit_of[i] = -1;
     }
     for (int i = 0; i < m.n_items; i++)
-        if (m.hi[i] != 1) m.word_of[i] = (bits + 7) / 8 + 4 * words++;
+        if (m.bit_of[i] < 0) m.word_of[i] = (bits + 7) / 8 + 4 * words++;
     m.key_bytes = (bits + 7) / 8 + 4 * words + 2 * (int)sizeof(int);
     m.key = calloc((size_t)m.key_bytes, 1);
     m.slot_bytes = (SLOT_HEAD + (size_t)m.key_bytes + 7) / 8 * 8;
@@ -1356,6 +1512,10 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
         for (Py_ssize_t d = 0; d < samples && !m.stop && !m.no_memory; d++) {
             memset(m.used, 0, (size_t)m.n_items * sizeof(int));
             memset(m.key, 0, (size_t)m.key_bytes);
+            if (m.colour) {
+                memset(m.shade, 0, (size_t)m.n_items * sizeof(int));
+                memset(m.holders, 0, (size_t)m.n_items * sizeof(int));
+            }
             reset_lists(&m);
             m.tstate = PyEval_SaveThread();
             int n_chosen = memo_draw(&m, 0, 0, chosen, 0);

@@ -108,6 +108,10 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
     start = time.perf_counter()
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
+    colours = None
+    if xc.has_colours:  # the colour of every entry, one flat list
+        colours = [c for o in range(xc.num_options)
+                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
     sequence = sweep_order(xc, order)
     cap = float(default_memory() if memory is None else memory)
     if not cap > 0:
@@ -116,7 +120,7 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
     try:
         total, reason, numbers, draws = _dlx.memo_count(
             lo, hi, [int(s) for s in secondary], options, sequence, cap, left, samples,
-            seed % 2**64, CHOICES.index(choice))
+            seed % 2**64, CHOICES.index(choice), colours)
     except (RecursionError, OverflowError) as e:  # too deep a search, a count past 2**128
         raise ExactCoverError(str(e)) from None
     stats.reason = _REASONS[reason]

@@ -2,7 +2,7 @@
 
 Two kernels search the same tree: ``bits`` (bitsets, no undo; for problems whose primary
 items are all 1:1 and whose options number at most 20000) and ``links`` (dancing links;
-bounds, and problems of any size). ``kernel="auto"`` picks ``bits`` where it applies.
+bounds, colours, and problems of any size). ``kernel="auto"`` picks ``bits`` where it applies.
 Counting runs wholly in C; solutions come back to Python in batches (1, 2, 4, ... up to
 4096 at a time), never one call per search node.
 
@@ -43,8 +43,10 @@ def solver_arguments(xc: ExactCover) -> tuple[list[int], list[int], list[int], l
 
 
 def build_solver(xc: ExactCover, kernel: str = "auto") -> _dlx.Solver:
-    """The C solver for ``xc``, ready to run."""
-    return _dlx.Solver(*solver_arguments(xc), kernel)
+    """The C solver for ``xc``, ready to run (colours: the links kernel)."""
+    colours = ([xc.option_colours(o) for o in range(xc.num_options)] if xc.has_colours
+               else None)
+    return _dlx.Solver(*solver_arguments(xc), kernel, colours)
 
 
 def stats_of(solver: _dlx.Solver) -> Stats:

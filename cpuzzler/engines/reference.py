@@ -11,6 +11,8 @@ Branching on item ``i`` whose live options are ``o1 < o2 < ... < ok``: branch ``
 chooses ``oj`` with ``o1 .. o(j-1)`` excluded, so each set of options is reached once
 (Knuth's rule for Algorithm M); when ``i`` already has its ``lo`` coverage, a last branch
 closes ``i`` with no further options. The item chosen has the fewest branches (MRV).
+Choosing an option that gives a secondary item a colour excludes the options that give
+it another colour or none; one that holds it without a colour excludes all others.
 
 >>> from cpuzzler import ExactCover
 >>> xc = ExactCover(primary=["a", "b"])
@@ -41,6 +43,8 @@ def _search(xc: ExactCover, stats: Stats, deadline: float | None) -> Iterator[tu
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
     containing = xc.item_options()
+    colour_at = [dict(zip(options[o], c, strict=True)) if (c := xc.option_colours(o)) else {}
+                 for o in range(len(options))]
     alive = [True] * len(options)
     avail = [len(c) for c in containing]
     covered = [0] * len(lo)
@@ -80,8 +84,9 @@ def _search(xc: ExactCover, stats: Stats, deadline: float | None) -> Iterator[tu
         for i in options[o]:
             covered[i] += 1
             if secondary[i] or covered[i] == hi[i]:
+                colour = colour_at[o].get(i, 0)
                 for other in containing[i]:
-                    if alive[other]:
+                    if alive[other] and (colour == 0 or colour_at[other].get(i, 0) != colour):
                         kill(other)
                 if not secondary[i]:
                     open_items.discard(i)

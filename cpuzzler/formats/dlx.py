@@ -2,8 +2,11 @@
 
 The first line that is neither blank nor a comment lists the items: primary items first,
 then ``|`` and the secondary items. A primary item may carry bounds as ``lo:hi|name`` (or
-``n|name`` for ``n:n``). Every later line is one option: the names of its items. Lines
-that begin with ``|`` are comments; blank lines are skipped.
+``n|name`` for ``n:n``). Every later line is one option: the names of its items, a
+secondary item perhaps with a colour, ``x:red`` (Knuth's DLX2; options that agree on the
+colour may share the item). As in Knuth's programs, an option with no primary item is
+left out (it can be in no solution). Lines that begin with ``|`` are comments; blank
+lines are skipped.
 
 >>> xc = parse('''| Knuth's 7-item example
 ... a b c d e f g
@@ -99,15 +102,36 @@ def _parse_items(xc: ExactCover, tokens: list[tuple[str, int]], path: str, line:
         raise InputFormatError("the items line names no primary item", path=path, line=line)
 
 
+def _entry(xc: ExactCover, token: str) -> str | tuple[str, str]:
+    """An option's token: an item name, or ``(name, colour)`` for ``name:colour``."""
+    if token in xc or ":" not in token:
+        return token
+    name, colour = token.split(":", 1)
+    return (name, colour) if name in xc else token
+
+
 def _parse_option(xc: ExactCover, line: str, path: str, line_no: int) -> None:
+    entries = [_entry(xc, token) for token in line.split()]
+    names = [e[0] if isinstance(e, tuple) else e for e in entries]
+    if all(name in xc and xc.is_secondary(name) for name in names):
+        return  # no primary item: it can be in no solution
     try:
-        xc.add_option(line.split())
+        xc.add_option(entries)
     except ExactCoverError as e:  # find the column of the first bad token
         seen: set[str] = set()
         for m in _TOKEN.finditer(line):
             token, column = m.group(), m.start() + 1
-            if ":" in token and token.split(":", 1)[0] in xc:
-                problem = f"{token!r}: colored secondary items are not supported"
+            entry = _entry(xc, token)
+            if isinstance(entry, tuple):
+                if not xc.is_secondary(entry[0]):
+                    problem = f"{token!r}: a primary item cannot have a colour"
+                elif not entry[1]:
+                    problem = f"{token!r}: an empty colour"
+                elif entry[0] in seen:
+                    problem = f"item {entry[0]!r} appears twice in one option"
+                else:
+                    seen.add(entry[0])
+                    continue
             elif token not in xc:
                 problem = f"unknown item {token!r}"
             elif token in seen:

@@ -6,11 +6,15 @@ Positions: 0 in the middle, 1 .. 6 around it clockwise from the top. Sides of a 
 ``(k + r) % 6``. The matching is an exact cover with secondary items: where side a of
 one nut meets side b of another, the first takes the item ``edge:w`` for every number w
 it does not show there, the second the one for the number it shows, so the two fit
-exactly when the numbers agree.
+exactly when the numbers agree. With ``colours=True`` it is written as Knuth writes such
+puzzles, an exact cover with colours: each touching pair of sides is one secondary item,
+which both nuts give the colour of the number they show there.
 
 >>> puzzle = drive_ya_nuts()
 >>> puzzle.count(), len(puzzle.unique_solutions())
 (6, 1)
+>>> drive_ya_nuts(colours=True).count()
+6
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ class DriveYaNuts:
     """The puzzle for a set of nuts (name -> its six numbers clockwise)."""
 
     nuts: tuple[tuple[str, tuple[int, ...]], ...]
+    colours: bool = False  # each touching pair of sides one item, coloured by its number
 
     @cached_property
     def numbers_of(self) -> dict[str, tuple[int, ...]]:
@@ -73,13 +78,15 @@ class DriveYaNuts:
             xc.add_item(f"p{pos}")
         edges = _edges()
         for e in range(len(edges)):
-            for n in numbers:
-                xc.add_item(f"e{e}:{n}", secondary=True)
+            for n in [None] if self.colours else numbers:
+                xc.add_item(f"e{e}" if n is None else f"e{e}:{n}", secondary=True)
         for option in self.options:
             name, pos, _ = option
-            items = [name, f"p{pos}"]
+            items: list[str | tuple[str, str]] = [name, f"p{pos}"]
             for e, (p, a, q, b) in enumerate(edges):
-                if pos == p:
+                if self.colours and pos in (p, q):
+                    items.append((f"e{e}", str(self.shows(option, a if pos == p else b))))
+                elif pos == p:
                     items += [f"e{e}:{n}" for n in numbers if n != self.shows(option, a)]
                 elif pos == q:
                     items.append(f"e{e}:{self.shows(option, b)}")
@@ -119,7 +126,9 @@ class DriveYaNuts:
         return tuple(sorted(moved))
 
 
-def drive_ya_nuts(nuts: dict[str, Sequence[int]] | None = None) -> DriveYaNuts:
-    """The puzzle with Milton Bradley's nuts, or your own seven."""
+def drive_ya_nuts(nuts: dict[str, Sequence[int]] | None = None, *,
+                  colours: bool = False) -> DriveYaNuts:
+    """The puzzle with Milton Bradley's nuts, or your own seven; ``colours``: written as
+    an exact cover with colours."""
     nuts = MILTON_BRADLEY if nuts is None else nuts
-    return DriveYaNuts(tuple((name, tuple(ns)) for name, ns in nuts.items()))
+    return DriveYaNuts(tuple((name, tuple(ns)) for name, ns in nuts.items()), colours)

@@ -357,7 +357,7 @@ class Tiling:
                 xc.add_item(name, lo=lo, hi=hi)
         kept = [o for o, pl in enumerate(self.placements) if pl.piece != piece or o in keep]
         for o in kept:
-            xc.add_option(base.option(o))
+            xc.add_option(base.option_entries(o))
         xc.sweep = base.sweep
         return xc, kept
 
