@@ -12,7 +12,8 @@
     cpuzzler gallery soma -o soma-gallery -n 6     # soma-gallery/index.html
 
 A problem is a name from ``cpuzzler list``, a ``.toml`` puzzle file, a ``.dlx`` file
-(Knuth's format) or a ``.dpf`` file (Frans Faase's format).
+(Knuth's format), a ``.dpf`` file (Frans Faase's format) or a ``.dpfg`` file (his
+geometric description).
 Exit status: 0 when a solution was found, 1 when none exists, 2 on bad input, 3 when a
 time limit stopped the search before it found any, 130 when Ctrl-C did, 70 on an internal
 error (a bug: one line asks for a report; ``--debug`` shows the traceback).
@@ -93,12 +94,14 @@ def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling |
     if os.path.exists(spec):
         if spec.endswith(".dpf"):
             return dpf.read(spec).exact_cover()
+        if spec.endswith(".dpfg"):  # Faase's geometric description
+            return dpf.read_geometry(spec).exact_cover()
         if spec.endswith(".toml"):
             return puzzle_file.read(spec)
         from cpuzzler.formats import dlx
 
         return dlx.read(spec, deadline=None if clock is None else clock.end)
-    if spec.endswith((".dlx", ".dpf", ".toml")) or os.sep in spec:
+    if spec.endswith((".dlx", ".dpf", ".dpfg", ".toml")) or os.sep in spec:
         raise InputFormatError("no such file", path=spec)
     return catalog.get(spec).build()
 
@@ -120,8 +123,8 @@ def _from_stdin(clock: Clock | None) -> ExactCover | Tiling:
     return dlx.parse(text, path="<stdin>", deadline=None if clock is None else clock.end)
 
 
-PROBLEM_HELP = ("a puzzle name (see `cpuzzler list`), a .toml, .dlx or .dpf file, or - "
-                "for standard input")
+PROBLEM_HELP = ("a puzzle name (see `cpuzzler list`), a .toml, .dlx, .dpf or .dpfg (Faase's "
+                "geometric description) file, or - for standard input")
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -155,9 +158,10 @@ def _build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--engine", choices=available_engines(), default=None,
                        help="the solver (default: dlx, the native engine)")
     solve.add_argument("--symmetry", choices=SYMMETRY_MODES, default="unique",
-                       help="tilings: count each solution once up to the puzzle's "
-                            "symmetries (default), up to its rotations only (mirror images "
-                            "count apart), or every one (raw)")
+                       help="count each solution once up to the puzzle's symmetries "
+                            "(default; for an exact cover without geometry, the symmetries "
+                            "of its matrix, found by nauty), up to rotations only (tilings: "
+                            "mirror images count apart), or every one (raw)")
     solve.add_argument("--method", choices=METHODS, default=None,
                        help="how unique solutions are counted: reduce (one piece's "
                             "placements cut by the symmetry; default), dedup (list all, keep "
@@ -748,6 +752,30 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
         return _search(problem, args, start)
 
 
+SYMMETRY_SEARCH_ENTRIES = 200_000  # past this many entries, no search for symmetries
+
+
+def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> int:
+    """The order of the group a count of an exact cover is taken up to: its symmetries
+    (found by nauty) unless --symmetry raw; 1 where none is looked for (counts in parts,
+    problems past SYMMETRY_SEARCH_ENTRIES), with a note saying so."""
+    if args.symmetry == "rotations":
+        raise UsageError("--symmetry rotations: rotations are for tilings; an exact cover "
+                         "is counted up to all its symmetries (unique) or raw")
+    if args.symmetry == "raw":
+        return 1
+    if args.jobs > 1 or args.checkpoint:
+        _note(args, "note: counts in parts are raw: the parts do not take the problem's "
+                    "symmetry yet")
+        return 1
+    entries = sum(len(xc.option_items(o)) for o in range(xc.num_options))
+    if entries > SYMMETRY_SEARCH_ENTRIES:
+        _note(args, f"note: counted raw: {entries:,} entries are past the "
+                    f"{SYMMETRY_SEARCH_ENTRIES:,} this looks for symmetries in")
+        return 1
+    return xc.symmetries().order
+
+
 def _search(problem: object, args: argparse.Namespace, start: float) -> int:
     """``solve``'s search once the problem is read: the count or the solutions."""
     clock = args.clock
@@ -774,16 +802,26 @@ def _search(problem: object, args: argparse.Namespace, start: float) -> int:
     else:
         xc = _exact_cover_of(problem)
         if args.count:
+            unique, order = None, _problem_symmetries(xc, args)
             if _in_parts(args):
                 total = _count_in_parts(xc, args)[0]
+            elif order > 1:
+                unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
+                                              **options)
             else:
                 total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
             _clear_line()
             if args.format == "jsonl":
-                print(jsonl.line(jsonl.count(args.problem, total, None,
+                print(jsonl.line(jsonl.count(args.problem, total, unique,
                                              time.perf_counter() - start, xc.stats.engine)))
-            else:
+            elif unique is None:
                 print(total.describe())
+            elif total.complete:
+                print(f"{unique} solutions up to {order} symmetries of the problem; "
+                      f"{total} in all")
+            else:
+                print(f"at least {unique} solutions up to {order} symmetries of the problem, "
+                      f"at least {total} in all ({total.reason})")
             _note(args, f"{time.perf_counter() - start:.3f} s")
             return _status(total, total.reason)
         found = 0

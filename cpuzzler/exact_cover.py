@@ -29,6 +29,9 @@ from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import LIMIT, Count, Stats
 
 if TYPE_CHECKING:
+    import networkx
+
+    from cpuzzler.automorphisms import Symmetries
     from cpuzzler.subproblems import Subproblem
 
 Bounds = tuple[int, int]
@@ -275,14 +278,41 @@ class ExactCover:
 
     def solve(
         self, limit: int | None = None, *, engine: str | None = None,
-        time_limit: float | None = None, **options: object,
+        time_limit: float | None = None, symmetry: str = "raw", **options: object,
     ) -> Iterator[tuple[int, ...]]:
-        """Yield solutions as sorted tuples of option indices, at most ``limit`` of them.
+        """Yield solutions as sorted tuples of option indices, at most ``limit`` of them;
+        with ``symmetry="unique"``, the first found of each class of solutions equal up
+        to the problem's symmetries.
 
         ``self.stats`` tells why the search stopped once the iterator is exhausted.
         ``options`` go to the engine (``kernel=`` for dlx; ``solver=``, ``encoding=`` for
         sat; ``workers=`` for cpsat).
+
+        >>> from cpuzzler.models import queens
+        >>> len(list(queens(8).solve(symmetry="unique")))
+        12
         """
+        if symmetry != "raw":
+            return self._solve_unique(limit, symmetry, engine, time_limit, options)
+        return self._solve(limit, engine, time_limit, options)
+
+    def _solve_unique(self, limit: int | None, symmetry: str, engine: str | None,
+                      time_limit: float | None, options: dict) -> Iterator[tuple[int, ...]]:
+        if symmetry != "unique":
+            raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
+                                  "unique or raw")
+        group, seen = self.symmetries(), set()
+        for solution in self._solve(None, engine, time_limit, options):
+            name = group.canonical(solution)
+            if name not in seen:
+                seen.add(name)
+                yield solution
+                if limit is not None and len(seen) >= limit:
+                    self.stats.reason = LIMIT
+                    return
+
+    def _solve(self, limit: int | None, engine: str | None, time_limit: float | None,
+               options: dict) -> Iterator[tuple[int, ...]]:
         from cpuzzler.engines import get_engine
 
         run = get_engine(engine)
@@ -310,8 +340,13 @@ class ExactCover:
         return next(iter(self.solve(1, engine=engine)), None)
 
     def count(self, *, engine: str | None = None, time_limit: float | None = None,
-              **options: object) -> Count:
-        """The number of solutions; ``.complete`` is false if a limit cut the search short."""
+              symmetry: str = "raw", **options: object) -> Count:
+        """The number of solutions; ``.complete`` is false if a limit cut the search short.
+        ``symmetry="unique"``: each class of solutions equal up to the problem's
+        symmetries once (see ``count_both``)."""
+        if symmetry != "raw":
+            return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
+                                   **options)[0]
         from cpuzzler.engines import get_engine
 
         run = get_engine(engine)
@@ -341,6 +376,48 @@ class ExactCover:
                             **options)
         stats.seconds = time.perf_counter() - start
         return draws
+
+    def symmetries(self) -> Symmetries:
+        """The problem's symmetry group, found from the problem itself (nauty): see
+        ``cpuzzler.automorphisms``.
+
+        >>> from cpuzzler.models import queens
+        >>> queens(8).symmetries().order
+        8
+        """
+        from cpuzzler.automorphisms import Symmetries
+
+        return Symmetries(self)
+
+    def graph(self) -> networkx.Graph:
+        """The item-option incidence graph (networkx), the graph whose automorphisms are
+        the problem's symmetries."""
+        from cpuzzler.automorphisms import incidence_graph
+
+        return incidence_graph(self)
+
+    def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
+                   time_limit: float | None = None, method: str = "reduce",
+                   **options: object) -> tuple[Count, Count]:
+        """(the count asked for, the raw count). ``symmetry="unique"`` counts each class of
+        solutions equal up to the problem's symmetries (``symmetries()``) once, by the
+        symmetry reduction where an item allows it, else (or with ``method="dedup"``) by
+        listing every solution and naming its class; ``"raw"`` counts them all.
+
+        >>> from cpuzzler.models import queens
+        >>> queens(8).count_both()
+        (12, 92)
+        """
+        if symmetry == "raw":
+            raw = self.count(engine=engine, time_limit=time_limit, **options)
+            return raw, raw
+        if symmetry != "unique":
+            raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
+                                  "unique or raw")
+        from cpuzzler.automorphisms import count_unique
+
+        return count_unique(self, self.symmetries(), method=method, engine=engine,
+                            time_limit=time_limit, **options)
 
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.

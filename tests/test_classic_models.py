@@ -43,8 +43,11 @@ def test_dpf_write_read_and_solve_from_the_shell(tmp_path, capsys):
     path = tmp_path / "sticks.dpf"
     dpf.write(dpf.parse(dpf.CUTTING_STICKS), path)
     assert dpf.read(path) == dpf.parse(dpf.CUTTING_STICKS)
-    assert main(["solve", str(path), "--count"]) == 0
+    assert main(["solve", str(path), "--count", "--symmetry", "raw"]) == 0
     assert capsys.readouterr().out.strip() == "3"
+    assert main(["solve", str(path), "--count"]) == 0  # the matrix has a symmetry of order 2
+    assert capsys.readouterr().out.strip() == ("2 solutions up to 2 symmetries of the problem; "
+                                               "3 in all")
 
 
 @pytest.mark.parametrize(("text", "line", "message"), [

@@ -99,7 +99,7 @@ def test_cli_check_fails_loudly_on_disagreement(monkeypatch, capsys):
 
 
 def test_cli_sat_options(capsys):
-    assert main(["solve", "queens-8", "--count", "--engine", "sat",
+    assert main(["solve", "queens-8", "--count", "--engine", "sat", "--symmetry", "raw",
                  "--sat-solver", "minisat22", "--encoding", "ladder"]) == 0
     assert capsys.readouterr().out.strip() == "92"
     assert main(["solve", "queens-8", "--count", "--encoding", "ladder"]) == 2

@@ -73,6 +73,8 @@ cells = [[0, 0], [1, 0], [0, 1], [1, 1]]
 
 BAD = [
     ('lattice = "square"\n[region\n', 2, "not TOML"),
+    ('lattice = "square"\n[region]\nrectangle = [5, 2]\n[pieces]\noptional = [["a", 0]]\n'
+     'set = "pentominoes"\n', 5, "optional must be a list of piece names"),  # found by fuzzing
     ('lattice = "round"\n[region]\nrectangle = [2, 2]\n', 1, "lattice must be one of"),
     ('lattice = "square"\n[region]\nbox = [2, 2, 2]\n[pieces]\nset = "domino"\n', 3,
      "the square lattice has no box"),

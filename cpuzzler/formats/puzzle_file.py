@@ -167,12 +167,12 @@ class _Reader:
         chosen += [self.own_piece(grid, p, k) for k, p in enumerate(own)]
         if not chosen:
             raise self.error("no pieces: give [pieces] set = ... or [[piece]] tables")
-        optional = self.table(data, "pieces", required=False).get("optional", [])
+        optional = self.piece_names(data, "optional")
         names = {p.name for p in chosen}
         for n in optional:
             if n not in names:
                 raise self.error(f"optional piece {n!r} is not among the pieces", "optional")
-        may_cross = self.table(data, "pieces", required=False).get("may_cross", [])
+        may_cross = self.piece_names(data, "may_cross")
         for n in may_cross:
             if n not in names:
                 raise self.error(f"piece {n!r} that may cross is not among the pieces",
@@ -184,6 +184,15 @@ class _Reader:
             raise
         except ValueError as e:
             raise self.error(str(e), "pieces" if "pieces" in data else "piece") from None
+
+    def piece_names(self, data: dict, key: str) -> list[str]:
+        """[pieces] ``key``: a list of piece names (or one string of one-letter names)."""
+        names = self.table(data, "pieces", required=False).get(key, [])
+        if isinstance(names, str):
+            return list(names)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise self.error(f"{key} must be a list of piece names", key)
+        return names
 
     def table(self, data: dict, key: str, required: bool = True) -> dict:
         found = data.get(key)
