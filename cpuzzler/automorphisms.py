@@ -236,16 +236,9 @@ def _restricted(xc: ExactCover, of_item: set[int], keep: list[int]
                 ) -> tuple[ExactCover, list[int]]:
     """``xc`` with the options in ``of_item`` cut to ``keep``; the original index of each
     option kept."""
-    from cpuzzler.exact_cover import ExactCover
-
-    sub = ExactCover(primary=xc.primary, secondary=xc.secondary,
-                     bounds={name: xc.bounds(name) for name in xc.primary})
-    keep_set, kept = set(keep), []
-    for o in range(xc.num_options):
-        if o not in of_item or o in keep_set:
-            sub.add_option(xc.option_entries(o))
-            kept.append(o)
-    return sub, kept
+    keep_set = set(keep)
+    kept = [o for o in range(xc.num_options) if o not in of_item or o in keep_set]
+    return xc.with_options(kept), kept
 
 
 def _dedup(xc: ExactCover, group: Symmetries, solutions: Iterable[tuple[int, ...]],

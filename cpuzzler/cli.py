@@ -840,6 +840,10 @@ def _search(problem: object, args: argparse.Namespace, start: float) -> int:
     return _status(found, reason)
 
 
+COMMANDS = {"solve": _solve, "check": _check, "list": _list, "info": _info,
+            "export": _export, "verify": _verify, "render": _render, "gallery": _gallery}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
@@ -848,19 +852,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
     args.clock = Clock(getattr(args, "time_limit", None))
     try:
-        if args.command == "list":
-            return _list(args)
-        if args.command == "info":
-            return _info(args)
-        if args.command == "export":
-            return _export(args)
-        if args.command == "verify":
-            return _verify(args)
-        if args.command == "render":
-            return _render(args)
-        if args.command == "gallery":
-            return _gallery(args)
-        return _check(args) if args.command == "check" else _solve(args)
+        return COMMANDS[args.command](args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -198,6 +198,25 @@ class ExactCover:
         colour; ids from 1, see ``colour_names``), or None when it has no colours."""
         return self._colours[index]
 
+    def colour_maps(self) -> list[dict[int, int]]:
+        """Per option: its coloured items (indices) and their colour ids."""
+        return [dict(zip(items, colours, strict=True)) if colours else {}
+                for items, colours in zip(self._options, self._colours, strict=True)]
+
+    def with_options(self, kept: Iterable[int]) -> ExactCover:
+        """The same items (and sweep) with only the options ``kept``, in that order."""
+        xc = ExactCover()
+        for name in self._names:
+            if self.is_secondary(name):
+                xc.add_item(name, secondary=True)
+            else:
+                lo, hi = self.bounds(name)
+                xc.add_item(name, lo=lo, hi=hi)
+        for o in kept:
+            xc.add_option(self.option_entries(o))
+        xc.sweep = self.sweep
+        return xc
+
     @property
     def has_colours(self) -> bool:
         """Whether any option gives a secondary item a colour."""

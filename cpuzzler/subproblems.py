@@ -50,7 +50,7 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
     containing = xc.item_options()
-    colour_at = _colours(xc)
+    colour_at = xc.colour_maps()
 
     def take(state: _State, o: int, excluded: list[int]) -> _State:
         alive = state.alive - {o} - set(excluded)
@@ -94,12 +94,6 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
             grown.extend(branches(state) if state.open_items else [state])
         frontier = grown
     return [_reduce(xc, state, lo, hi, secondary, colour_at) for state in frontier]
-
-
-def _colours(xc: ExactCover) -> list[dict[int, int]]:
-    """Per option: its coloured items and their colour ids."""
-    return [dict(zip(xc.option_items(o), c, strict=True)) if (c := xc.option_colours(o))
-            else {} for o in range(xc.num_options)]
 
 
 def _reduce(xc: ExactCover, state: _State, lo: list[int], hi: list[int],

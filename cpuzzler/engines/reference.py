@@ -43,8 +43,7 @@ def _search(xc: ExactCover, stats: Stats, deadline: float | None) -> Iterator[tu
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
     containing = xc.item_options()
-    colour_at = [dict(zip(options[o], c, strict=True)) if (c := xc.option_colours(o)) else {}
-                 for o in range(len(options))]
+    colour_at = xc.colour_maps()
     alive = [True] * len(options)
     avail = [len(c) for c in containing]
     covered = [0] * len(lo)

@@ -347,19 +347,8 @@ class Tiling:
         """The exact cover with ``piece`` limited to the placements ``keep`` (option
         indices); also the original index of each option kept."""
         keep = set(keep)
-        base = self.exact_cover
-        xc = ExactCover()
-        for name in base.items:
-            if base.is_secondary(name):
-                xc.add_item(name, secondary=True)
-            else:
-                lo, hi = base.bounds(name)
-                xc.add_item(name, lo=lo, hi=hi)
         kept = [o for o, pl in enumerate(self.placements) if pl.piece != piece or o in keep]
-        for o in kept:
-            xc.add_option(base.option_entries(o))
-        xc.sweep = base.sweep
-        return xc, kept
+        return self.exact_cover.with_options(kept), kept
 
     def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str,
                        options: dict) -> tuple[Count, Count]:
