@@ -175,6 +175,11 @@ def _build_parser() -> argparse.ArgumentParser:
                             "per part and, unless --jobs-beyond-cores, one per core)")
     solve.add_argument("--jobs-beyond-cores", action="store_true",
                        help="allow more processes than the machine has cores")
+    solve.add_argument("--cluster", metavar="ADDRESS",
+                       help="with --count: count in parts on the workers of the Dask "
+                            "scheduler at ADDRESS (tcp://host:8786), or on N worker "
+                            "processes started here for local:N (pip install "
+                            "'cpuzzler[cluster]')")
     solve.add_argument("--checkpoint", metavar="FILE",
                        help="with --count: record finished parts in FILE; a run stopped "
                             "(Ctrl-C, --time-limit) and started again with it goes on where "
@@ -529,10 +534,13 @@ def _render(args: argparse.Namespace) -> int:
 
 def _in_parts(args: argparse.Namespace) -> bool:
     """Whether to count in parts (``--jobs``, ``--checkpoint``); checks they fit the rest."""
-    if args.jobs == 1 and args.checkpoint is None:
+    if args.jobs == 1 and args.checkpoint is None and args.cluster is None:
         return False
     if not args.count:
-        raise UsageError("--jobs and --checkpoint go with --count")
+        raise UsageError("--jobs, --checkpoint and --cluster go with --count")
+    if args.cluster is not None and args.jobs != 1:
+        raise UsageError("--jobs is for processes on this machine; with --cluster the "
+                         "workers are the cluster's (local:N for N of them here)")
     if args.method not in (None, "reduce") or _engine_options(args):
         raise UsageError("counting in parts uses the reduce method and plain engines "
                          "(no --method, --sat-solver or --encoding)")
@@ -556,7 +564,7 @@ def _clear_line() -> None:
 def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, Count]:
     from cpuzzler.parts import cores
 
-    if args.jobs > cores() and not args.jobs_beyond_cores:
+    if args.jobs > cores() and not args.jobs_beyond_cores and args.cluster is None:
         print(f"cpuzzler: note: {cores()} processes, one per core, not {args.jobs} "
               "(--jobs-beyond-cores to have more)", file=sys.stderr)
     line = _progress_line(args, "counting in parts")
@@ -569,7 +577,9 @@ def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, C
                                 jobs=args.jobs, checkpoint=args.checkpoint,
                                 time_limit=args.clock.left(),
                                 progress=None if line is None else report,
-                                jobs_beyond_cores=args.jobs_beyond_cores)
+                                jobs_beyond_cores=args.jobs_beyond_cores,
+                                backend="processes" if args.cluster is None else "dask",
+                                address=args.cluster)
     finally:
         if line is not None:
             line.close()
@@ -764,7 +774,7 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> int:
                          "is counted up to all its symmetries (unique) or raw")
     if args.symmetry == "raw":
         return 1
-    if args.jobs > 1 or args.checkpoint:
+    if args.jobs > 1 or args.checkpoint or args.cluster:
         _note(args, "note: counts in parts are raw: the parts do not take the problem's "
                     "symmetry yet")
         return 1

@@ -16,15 +16,15 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import multiprocessing
 import os
-import signal
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from cpuzzler.backends import Backend, open_backend
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Count
 
@@ -52,19 +52,6 @@ class Plan:
     tasks: list[tuple[str, int]]
     factor: int = 1
     key: str = field(default="")
-
-    def run(self, index: int, engine: str | None, deadline: float | None
-            ) -> tuple[int, int, str]:
-        """(unique, raw, stop reason) of task ``index``."""
-        kind, k = self.tasks[index]
-        time_limit = None if deadline is None else deadline - time.time()
-        if time_limit is not None and time_limit <= 0:
-            return 0, 0, TIMEOUT
-        if kind == "symmetric":
-            return self.problem.count_at_symmetric_rep(k, engine, self.symmetry,
-                                                       time_limit=time_limit)
-        n = self.parts[k].problem.count(engine=engine, time_limit=time_limit)
-        return int(n), self.factor * int(n), n.reason
 
 
 def fingerprint(problem: ExactCover | Tiling, symmetry: str) -> str:
@@ -131,19 +118,38 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
                    engine: str | None = None, jobs: int = 1, checkpoint: str | None = None,
                    time_limit: float | None = None, depth: int | None = None,
                    progress: Callable[[int, int], None] | None = None,
-                   jobs_beyond_cores: bool = False) -> tuple[Count, Count]:
-    """(the count asked for, the raw count), counted part by part in ``jobs`` processes.
+                   jobs_beyond_cores: bool = False, backend: str = "processes",
+                   address: str | None = None, split_after: float | None = None,
+                   timings: list[tuple[str, float, str]] | None = None
+                   ) -> tuple[Count, Count]:
+    """(the count asked for, the raw count), counted part by part.
 
-    No more processes start than there are parts left, nor (unless ``jobs_beyond_cores``)
-    than the machine has cores; none outlives this one, however it ends. The time limit
-    covers the planning too.
+    ``backend="processes"``: in ``jobs`` processes on this machine. No more start than
+    there are parts left, nor (unless ``jobs_beyond_cores``) than the machine has cores;
+    none outlives this one, however it ends. ``backend="dask"``: on the workers of the
+    Dask scheduler at ``address`` (``tcp://host:8786``; ``local:N`` starts a cluster of N
+    worker processes here for the count; by default ``local:jobs``). The time limit
+    covers the planning too; on a cluster it is read on the workers' clocks.
+
+    The split is adaptive: a part still running after ``split_after`` seconds is cut
+    into smaller parts, counted in its place (the time it ran is lost). By default that
+    time is 10 s until a part has finished, then half the time the run is estimated to
+    have left (at least 1 s), so only a part that would hold the run back is cut; a run
+    with one worker never cuts.
 
     With ``checkpoint`` (a file name) finished parts are recorded there and skipped when
-    the same count is started again; the depth it was split at is read back from it.
-    ``progress(done, total)`` is called in this process after each part. A count cut short
-    (Ctrl-C, ``time_limit``) says so in its reason and holds the finished parts only."""
+    the same count is started again (from either backend); the depth it was split at,
+    and the parts cut again, are read back from it. ``progress(done, total)`` is called
+    in this process after each part (``total`` grows when parts are cut). A count cut
+    short (Ctrl-C, ``time_limit``) says so in its reason and holds the finished parts
+    only. ``timings``, a list, receives ``(part, seconds, "counted" | "cut")`` per task."""
     if jobs < 1:
         raise ExactCoverError(f"jobs must be at least 1, not {jobs}")
+    if split_after is not None and not split_after > 0:
+        raise ExactCoverError(f"split_after must be a positive number of seconds, "
+                              f"not {split_after}")
+    if backend not in ("processes", "dask"):
+        raise ExactCoverError(f"unknown backend {backend!r}; known: processes, dask")
     from cpuzzler.models.tiling import Tiling
 
     if not isinstance(problem, Tiling):
@@ -162,31 +168,27 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
             raise InputFormatError("this checkpoint belongs to another split of this "
                                    "problem; use another file", path=checkpoint)
         saver.check(done, work)
+        waiting, shares = _unfinished(work, done, checkpoint)
         saver.save(work, done, now=True)  # a checkpoint that cannot be written fails first
-        reason = DONE
-        pending = [k for k in range(len(work.tasks)) if k not in done]
-        jobs = min(jobs, max(1, len(pending)), jobs if jobs_beyond_cores else cores())
-        results = _results(work, pending, engine, deadline, jobs)
+        if not waiting:
+            return _total(done, DONE)
+        if backend == "processes":
+            jobs = min(jobs, len(waiting), jobs if jobs_beyond_cores else cores())
+        run = _Run(work, done, shares, engine, deadline, split_after, saver, progress, timings)
+        runner = open_backend(backend, jobs, address)
         try:
-            for index, (unique, raw, why) in results:
-                if why != DONE:
-                    reason = why if reason == DONE else reason
-                    continue
-                done[index] = (unique, raw)
-                saver.save(work, done)
-                if progress is not None:
-                    progress(len(done), len(work.tasks))
+            reason = run.through(runner, waiting)
         except KeyboardInterrupt:
             reason = INTERRUPTED
         finally:
-            results.close()  # stops the worker processes
+            runner.close()  # stops the workers
             saver.save(work, done, now=True)
-    if len(done) < len(work.tasks) and reason == DONE:
+    if reason == DONE and (waiting or run.running):
         reason = INTERRUPTED
     return _total(done, reason)
 
 
-def _total(done: dict[int, tuple[int, int]], reason: str) -> tuple[Count, Count]:
+def _total(done: dict[Path, tuple[int, int]], reason: str) -> tuple[Count, Count]:
     unique = sum(u for u, _ in done.values())
     raw = sum(r for _, r in done.values())
     return Count(unique, reason), Count(raw, reason)
@@ -194,56 +196,159 @@ def _total(done: dict[int, tuple[int, int]], reason: str) -> tuple[Count, Count]
 
 # --- running the parts ------------------------------------------------------------------
 
-_WORK: Plan | None = None  # the plan, in a worker process
+# A task is (path, kind, payload): path (k,) is the plan's task k, (k, j) the j-th piece of
+# that task cut again, and so on; kind "part" has an exact cover as payload, "symmetric" a
+# tiling's placement (see Plan).
+Path = tuple[int, ...]
+Task = tuple[Path, str, object]
+SPLIT = "split"  # a task's outcome: still running at its time budget, so cut into pieces
+PIECES = 8  # a part cut again is cut into at least this many pieces (or MAX_DEPTH levels)
+FIRST_SPLIT_AFTER = 10.0  # seconds a part may run before it is cut, until one has finished
+MIN_SPLIT_AFTER = 1.0  # the least time a part may run before it is cut (by default)
 
 
-def _start_worker(work: Plan, parent: int) -> None:
-    global _WORK
-    _WORK = work
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    _die_with_parent(parent)
+def pieces_of(xc: ExactCover) -> list[Subproblem] | None:
+    """The parts a part is cut into when it runs too long (the same every time, so a
+    checkpoint can name them by number), or None if it cannot be cut."""
+    for depth in range(1, MAX_DEPTH + 1):
+        pieces = xc.subproblems(depth)
+        if len(pieces) >= PIECES:
+            break
+    if len(pieces) == 1 and pieces[0].problem.num_options == xc.num_options:
+        return None
+    return pieces
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask the kernel to kill this worker when its parent dies, even by kill -9 (Linux's
-    PR_SET_PDEATHSIG; elsewhere the pool's own shutdown has to do)."""
-    try:
-        import ctypes
+def count_task(kind: str, payload: object, engine: str | None, symmetry: str,
+               deadline: float | None, budget: float | None, factor: int,
+               tiling: Tiling | None) -> tuple[int, int, str, list[ExactCover], float]:
+    """(unique, raw, reason, pieces, seconds) of one task, run on a worker. A part still
+    running after ``budget`` seconds stops and comes back cut into ``pieces`` (reason
+    ``SPLIT``) for the caller to count; the seconds are the time it took here."""
+    start = time.monotonic()
+    limit = None if deadline is None else deadline - time.time()
+    if limit is not None and limit <= 0:
+        return 0, 0, TIMEOUT, [], 0.0
+    if kind == "symmetric":
+        unique, raw, why = tiling.count_at_symmetric_rep(payload, engine, symmetry,
+                                                         time_limit=limit)
+        return unique, raw, why, [], time.monotonic() - start
+    cut = budget is not None and (limit is None or budget < limit)
+    n = payload.count(engine=engine, time_limit=budget if cut else limit)
+    if cut and n.reason == TIMEOUT:
+        pieces = pieces_of(payload)
+        if pieces:
+            return 0, 0, SPLIT, [p.problem for p in pieces], time.monotonic() - start
+        if pieces is None:  # it cannot be cut: count it whole
+            limit = None if deadline is None else deadline - time.time()
+            n = payload.count(engine=engine, time_limit=limit)
+        else:  # no piece: the search ends within the levels looked at, with no solution
+            n = Count(0)
+    return int(n), factor * int(n), n.reason, [], time.monotonic() - start
 
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        return
-    if os.getppid() != parent:  # the parent died before the request took hold
-        os._exit(1)
+
+def _unfinished(work: Plan, done: dict[Path, tuple[int, int]], checkpoint: str | None
+                ) -> tuple[deque[Task], dict[Path, float]]:
+    """The tasks left to count, in order, and the share of the whole count each task
+    (finished or not) stands for; a part with a finished piece is cut again here."""
+    cut = {path[:i] for path in done for i in range(1, len(path))}
+    waiting: deque[Task] = deque()
+    shares: dict[Path, float] = {}
+
+    def visit(path: Path, kind: str, payload: object, share: float) -> None:
+        shares[path] = share
+        if path in done:
+            return
+        pieces = pieces_of(payload) if path in cut and kind == "part" else None
+        if pieces is None:
+            waiting.append((path, kind, payload))
+            return
+        for j, piece in enumerate(pieces):
+            visit(path + (j,), "part", piece.problem, share / len(pieces))
+
+    for k, (kind, x) in enumerate(work.tasks):
+        visit((k,), kind, work.parts[x].problem if kind == "part" else x,
+              1 / len(work.tasks))
+    stray = sorted(set(done) - set(shares))
+    if stray:
+        raise InputFormatError(f"damaged checkpoint: part {_name(stray[0])} is not a part "
+                               f"of this count", path=checkpoint)
+    return waiting, shares
 
 
-def _run_in_worker(job: tuple[int, str | None, float | None]) -> tuple[int, tuple[int, int, str]]:
-    index, engine, deadline = job
-    return index, _WORK.run(index, engine, deadline)
+def _name(path: Path) -> str:
+    """A task's name in a checkpoint: 12 for part 12, 12.3 for its fourth piece."""
+    return ".".join(map(str, path))
 
 
-def _results(work: Plan, pending: list[int], engine: str | None, deadline: float | None,
-             jobs: int):
-    """(task index, (unique, raw, reason)) as tasks finish; stops early after Ctrl-C."""
-    if jobs == 1:
-        for index in pending:
-            result = work.run(index, engine, deadline)
-            yield index, result
-            if result[2] == INTERRUPTED:
+class _Run:
+    """The tasks of one count in flight: hands them to a backend, records what comes
+    back, cuts the parts that ran too long."""
+
+    def __init__(self, work: Plan, done: dict[Path, tuple[int, int]],
+                 shares: dict[Path, float], engine: str | None, deadline: float | None,
+                 split_after: float | None, saver: _Checkpoint,
+                 progress: Callable[[int, int], None] | None,
+                 timings: list[tuple[str, float, str]] | None) -> None:
+        self.work, self.done, self.shares = work, done, shares
+        self.engine, self.deadline, self.split_after = engine, deadline, split_after
+        self.saver, self.progress, self.timings = saver, progress, timings
+        self.running = 0
+        self.spent = 0.0  # seconds the workers spent on the tasks that came back
+        self.share_done = sum(shares[path] for path in done)
+
+    def budget(self, workers: int) -> float | None:
+        """Seconds the next task may run before it is cut (None: no limit)."""
+        if self.split_after is not None:
+            return self.split_after
+        if workers == 1:
+            return None
+        if self.spent == 0 or self.share_done == 0:
+            return FIRST_SPLIT_AFTER
+        left = self.spent / self.share_done * (1 - self.share_done) / workers
+        return max(MIN_SPLIT_AFTER, left / 2)
+
+    def through(self, runner: Backend, waiting: deque[Task]) -> str:
+        """Count every waiting task on ``runner``; the reason the run stopped."""
+        reason = DONE
+        tiling = None
+        if any(kind == "symmetric" for _, kind, _ in waiting):
+            tiling = runner.share(self.work.problem)
+        while waiting or self.running:
+            if self.deadline is not None and time.time() > self.deadline:
+                waiting.clear()
+                reason = TIMEOUT
+            while waiting and self.running <= runner.workers:  # one more, so none idles
+                path, kind, payload = waiting.popleft()
+                runner.submit((path, kind, payload), count_task, kind, payload, self.engine,
+                              self.work.symmetry, self.deadline, self.budget(runner.workers),
+                              self.work.factor, tiling if kind == "symmetric" else None)
+                self.running += 1
+            if not self.running:
+                break
+            (path, kind, payload), (unique, raw, why, pieces, seconds) = runner.next()
+            self.running -= 1
+            self.spent += seconds
+            if self.timings is not None:
+                self.timings.append((_name(path), seconds, "cut" if why == SPLIT else
+                                     "counted"))
+            if why == SPLIT:  # its pieces go first, so no worker waits for them at the end
+                share = self.shares[path] / len(pieces)
+                for j in reversed(range(len(pieces))):
+                    self.shares[path + (j,)] = share
+                    waiting.appendleft((path + (j,), "part", pieces[j]))
+                continue
+            if why == INTERRUPTED:
                 raise KeyboardInterrupt
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    pool = context.Pool(jobs, initializer=_start_worker, initargs=(work, os.getpid()))
-    try:
-        yield from pool.imap_unordered(
-            _run_in_worker, [(index, engine, deadline) for index in pending])
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+            if why != DONE:
+                reason = why if reason == DONE else reason
+                continue
+            self.done[path] = (unique, raw)
+            self.share_done += self.shares[path]
+            self.saver.save(self.work, self.done)
+            if self.progress is not None:
+                self.progress(len(self.done), len(self.done) + self.running + len(waiting))
+        return reason
 
 
 # --- the checkpoint file ----------------------------------------------------------------
@@ -301,23 +406,27 @@ class _Checkpoint:
                                    "mode; use another file", path=self.path)
         return saved
 
-    def check(self, done: dict[int, tuple[int, int]], work: Plan) -> None:
-        """Every saved part is a part of ``work``, with counts that can be its."""
-        for index, (unique, raw) in done.items():
-            bad = not 0 <= index < len(work.tasks) or unique < 0 or raw < unique
-            if not bad and work.tasks[index][0] == "part":
+    def check(self, done: dict[Path, tuple[int, int]], work: Plan) -> None:
+        """Every saved part is a part of ``work`` (or a piece of one), with counts that
+        can be its."""
+        for path, (unique, raw) in done.items():
+            k = path[0]
+            bad = not 0 <= k < len(work.tasks) or unique < 0 or raw < unique
+            if not bad and len(path) > 1:
+                bad = work.tasks[k][0] != "part"
+            if not bad and work.tasks[k][0] == "part":
                 bad = raw != unique * work.factor
             if bad:
-                raise InputFormatError(f"damaged checkpoint: part {index} with counts "
+                raise InputFormatError(f"damaged checkpoint: part {_name(path)} with counts "
                                        f"{unique}, {raw} is not one of this count's "
                                        f"{len(work.tasks)} parts", path=self.path)
 
-    def save(self, work: Plan, done: dict[int, tuple[int, int]], now: bool = False) -> None:
+    def save(self, work: Plan, done: dict[Path, tuple[int, int]], now: bool = False) -> None:
         if self.path is None or (not now and time.monotonic() - self.last < SAVE_EVERY):
             return
         data = {"format": FORMAT, "problem": self.problem, "key": work.key,
                 "symmetry": work.symmetry, "depth": work.depth, "parts": len(work.tasks),
-                "done": {str(k): list(v) for k, v in sorted(done.items())}}
+                "done": {_name(k): list(v) for k, v in sorted(done.items())}}
         data["checksum"] = _checksum(data)
         folder = os.path.dirname(os.path.abspath(self.path))
         try:
@@ -340,6 +449,14 @@ def _checksum(data: dict) -> str:
     """A digest of everything in the checkpoint but the checksum itself."""
     content = {k: v for k, v in data.items() if k != "checksum"}
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+
+
+def _path(name: str) -> Path:
+    """The task a checkpoint names: "12" is part 12, "12.3" its fourth piece."""
+    numbers = name.split(".")
+    if not all(n.isascii() and n.isdigit() and len(n) < 10 for n in numbers):
+        raise ValueError(name)
+    return tuple(map(int, numbers))
 
 
 def _load(path: str) -> dict:
@@ -366,7 +483,7 @@ def _load(path: str) -> dict:
         for k, v in data["done"].items():
             if len(v) != 2 or not all(type(n) is int for n in v):
                 raise ValueError
-            done[int(k)] = (v[0], v[1])
+            done[_path(k)] = (v[0], v[1])
         depth = data["depth"]
         if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:
             raise ValueError

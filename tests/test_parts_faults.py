@@ -87,18 +87,17 @@ def test_a_second_run_on_a_checkpoint_in_use_is_refused(tmp_path):
 
 def test_jobs_are_capped_by_the_parts_and_the_cores(monkeypatch):
     started = []
-    real = parts._results
+    real = parts.open_backend
 
-    def spy(work, pending, engine, deadline, jobs):
-        started.append((len(pending), jobs))
-        return real(work, pending, engine, deadline, jobs)
-    monkeypatch.setattr(parts, "_results", spy)
+    def spy(backend, jobs, address):
+        started.append(jobs)
+        return real(backend, jobs, address)
+    monkeypatch.setattr(parts, "open_backend", spy)
+    pending = len(parts.plan(queens(6)).tasks)
     assert count_in_parts(queens(6), jobs=100000) == (4, 4)
-    pending, jobs = started[-1]
-    assert 1 <= jobs <= min(pending, parts.cores())
+    assert 1 <= started[-1] <= min(pending, parts.cores())
     count_in_parts(queens(6), jobs=100000, jobs_beyond_cores=True)
-    pending, jobs = started[-1]
-    assert jobs == pending
+    assert started[-1] == pending
 
 
 def _left_behind(marker):

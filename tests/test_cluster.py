@@ -1,0 +1,204 @@
+"""Counting in parts on a Dask cluster: two worker processes started on this machine
+(loopback only), catalog counts, a worker killed mid-task, a client stopped and resumed,
+a scheduler that cannot be reached, and parts cut again when they run long."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cpuzzler import backends, catalog
+from cpuzzler.errors import ExactCoverError, InputFormatError
+from cpuzzler.models import queens
+from cpuzzler.parts import count_in_parts
+
+distributed = pytest.importorskip("distributed")
+pytestmark = pytest.mark.xdist_group("cluster")  # one worker runs them all, on one cluster
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A scheduler and two single-threaded worker processes, for the module's tests."""
+    import logging
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0", silence_logs=logging.ERROR,
+                                  host="127.0.0.1") as local:
+        yield local.scheduler_address
+
+
+@pytest.mark.parametrize("name, symmetry, expected", [
+    ("queens-8", "raw", (92, 92)),
+    ("soma", "unique", (240, 11520)),  # the reduced search has a symmetric task too
+    ("pentominoes-5x12", "unique", (1010, 4040)),
+])
+def test_catalog_counts_on_the_cluster_equal_the_serial_ones(cluster, name, symmetry,
+                                                             expected):
+    problem = catalog.get(name).build()
+    on_cluster = count_in_parts(problem, symmetry=symmetry, backend="dask", address=cluster)
+    assert on_cluster == count_in_parts(problem, symmetry=symmetry) == expected
+    assert on_cluster[0].complete
+
+
+def test_each_part_memoised_on_the_cluster(cluster):
+    puzzle = catalog.get("pentominoes-5x12").build()
+    assert count_in_parts(puzzle, symmetry="unique", engine="memo", backend="dask",
+                          address=cluster) == (1010, 4040)
+
+
+def test_parts_that_run_long_are_cut_again_and_the_count_is_the_same(cluster):
+    puzzle = catalog.get("pentominoes-6x10").build()
+    timings = []
+    counts = count_in_parts(puzzle, symmetry="unique", backend="dask", address=cluster,
+                            split_after=0.02, timings=timings)
+    assert counts == (2339, 9356)
+    cut = [part for part, _, outcome in timings if outcome == "cut"]
+    counted = [part for part, _, outcome in timings if outcome == "counted"]
+    assert cut and any("." in part for part in counted)  # pieces were counted
+    assert len(counted) == len(set(counted))  # and none twice
+    assert not set(cut) & set(counted)
+
+
+def test_a_local_cluster_is_started_and_stopped_for_the_count():
+    assert count_in_parts(queens(8), backend="dask", address="local:2") == (92, 92)
+
+
+def _worker_pids(address):
+    with distributed.Client(address, set_as_default=False) as client:
+        return client.run(os.getpid)
+
+
+def test_a_worker_killed_mid_task_has_its_task_run_again_and_counted_once(cluster):
+    puzzle = catalog.get("pentominoes-6x10").build()
+    killed = []
+
+    def kill_a_worker(done, total):
+        if done == 3 and not killed:  # both workers are busy with a part then
+            pid = next(iter(_worker_pids(cluster).values()))
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    timings = []
+    counts = count_in_parts(puzzle, symmetry="unique", backend="dask", address=cluster,
+                            progress=kill_a_worker, timings=timings)
+    assert killed and counts == (2339, 9356)
+    counted = [part for part, _, outcome in timings if outcome == "counted"]
+    assert len(counted) == len(set(counted))
+    end = time.monotonic() + 30  # the nanny starts a new worker in its place
+    while len(_worker_pids(cluster)) < 2 and time.monotonic() < end:
+        time.sleep(0.2)
+    assert killed[0] not in _worker_pids(cluster).values()
+
+
+def test_a_stopped_client_resumes_from_its_checkpoint_on_the_cluster(cluster, tmp_path):
+    puzzle = catalog.get("pentominoes-6x10").build()
+    checkpoint = str(tmp_path / "count.json")
+
+    def stop_after_four(done, total):
+        if done == 4:
+            raise KeyboardInterrupt
+
+    first = count_in_parts(puzzle, symmetry="unique", backend="dask", address=cluster,
+                           checkpoint=checkpoint, progress=stop_after_four)
+    assert first[0].reason == "interrupted"
+    with open(checkpoint, encoding="utf-8") as f:
+        assert len(json.load(f)["done"]) == 4
+    seen = []
+    resumed = count_in_parts(puzzle, symmetry="unique", backend="dask", address=cluster,
+                             checkpoint=checkpoint, progress=lambda d, t: seen.append(d))
+    assert resumed == (2339, 9356) and seen[0] == 5
+
+
+def _parts_done(checkpoint):
+    try:
+        with open(checkpoint, encoding="utf-8") as f:
+            return len(json.load(f)["done"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+def test_the_client_killed_by_kill_9_then_started_again_goes_on(cluster, tmp_path):
+    checkpoint = str(tmp_path / "6x10.json")
+    command = [sys.executable, "-m", "cpuzzler", "solve", "pentominoes-6x10", "--count",
+               "--cluster", cluster, "--checkpoint", checkpoint]
+    run = subprocess.Popen([*command, "--engine", "python"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    end = time.monotonic() + 120
+    while _parts_done(checkpoint) < 2 and time.monotonic() < end:
+        time.sleep(0.1)
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=30)
+    saved = _parts_done(checkpoint)
+    assert saved >= 2
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.startswith("2339 solutions up to rotation and reflection; 9356")
+
+
+def test_pieces_of_cut_parts_are_resumed_and_damaged_ones_refused(cluster, tmp_path):
+    puzzle = catalog.get("pentominoes-6x10").build()
+    checkpoint = str(tmp_path / "cut.json")
+
+    def stop_after_pieces(done, total):
+        with open(checkpoint, encoding="utf-8") as f:
+            if done >= 30 and any("." in k for k in json.load(f)["done"]):
+                raise KeyboardInterrupt
+
+    import cpuzzler.parts as parts
+
+    parts.SAVE_EVERY, saved_every = 0.0, parts.SAVE_EVERY
+    try:
+        first = count_in_parts(puzzle, symmetry="unique", backend="dask", address=cluster,
+                               checkpoint=checkpoint, split_after=0.02,
+                               progress=stop_after_pieces)
+    finally:
+        parts.SAVE_EVERY = saved_every
+    assert not first[0].complete
+    with open(checkpoint, encoding="utf-8") as f:
+        data = json.load(f)
+    assert any("." in k for k in data["done"])
+    # the resumed run (on this machine: a checkpoint does not care where parts ran)
+    assert count_in_parts(puzzle, symmetry="unique", jobs=2, checkpoint=checkpoint) == (
+        2339, 9356)
+    piece = next(k for k in data["done"] if "." in k)
+    data["done"][piece.split(".")[0] + ".999"] = [0, 0]
+    data["checksum"] = parts._checksum(data)
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputFormatError, match="damaged"):
+        count_in_parts(puzzle, symmetry="unique", checkpoint=str(broken))
+
+
+def test_a_scheduler_that_cannot_be_reached_is_a_clear_error(monkeypatch):
+    monkeypatch.setattr(backends, "CONNECT_TIMEOUT", 1.0)
+    start = time.monotonic()
+    with pytest.raises(ExactCoverError, match="cannot reach the Dask scheduler"):
+        count_in_parts(queens(6), backend="dask", address="tcp://127.0.0.1:9")
+    assert time.monotonic() - start < 20
+
+
+@pytest.mark.parametrize("address", ["local:0", "local:x", "scheduler:8786"])
+def test_bad_addresses_are_named(address):
+    with pytest.raises(ExactCoverError, match="local:N"):
+        count_in_parts(queens(6), backend="dask", address=address)
+
+
+def test_the_shell_counts_on_a_cluster_and_refuses_bad_combinations(cluster):
+    done = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", "soma", "--count",
+                           "--cluster", cluster], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("240 solutions")
+    unreachable = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", "soma",
+                                  "--count", "--cluster", "tcp://127.0.0.1:9"],
+                                 capture_output=True, text=True, timeout=120)
+    assert unreachable.returncode != 0
+    assert "cannot reach the Dask scheduler" in unreachable.stderr
+    assert "Traceback" not in unreachable.stderr
+    both = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", "soma", "--count",
+                           "--cluster", "local:2", "--jobs", "2"],
+                          capture_output=True, text=True, timeout=60)
+    assert both.returncode == 2 and "--jobs is for processes" in both.stderr
