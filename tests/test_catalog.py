@@ -230,3 +230,107 @@ def test_cli_info_shows_a_puzzle_and_counts_it(capsys):
     out = capsys.readouterr().out
     assert "matrix:    16 primary and 30 secondary items, 64 options" in out
     assert "here:" not in out
+
+
+# --- the mathematical families: each count checked against its formula or recurrence
+
+def _macmahon(a: int, b: int, c: int) -> int:
+    """Lozenge tilings of the a, b, c hexagon: MacMahon's box formula."""
+    from fractions import Fraction
+
+    product = Fraction(1)
+    for i in range(1, a + 1):
+        for j in range(1, b + 1):
+            for k in range(1, c + 1):
+                product *= Fraction(i + j + k - 1, i + j + k - 2)
+    return int(product)
+
+
+def _bars(n: int, k: int) -> int:
+    """Tilings of a k x n rectangle by 1 x k bars: the first column is one upright bar
+    or the ends of k lying ones."""
+    ways = [1] * k
+    for m in range(k, n + 1):
+        ways.append(ways[m - 1] + ways[m - k])
+    return ways[n]
+
+
+def _boxes_2x2(n: int) -> int:
+    """Domino tilings of a 2 x 2 x n box by a transfer matrix over its 2x2 layers (which
+    of a layer's four cells are filled from below)."""
+    ring = [(0, 1), (1, 3), (3, 2), (2, 0)]  # the layer's neighbouring cells
+    states = {0: 1}
+    for _ in range(n):
+        following: dict[int, int] = {}
+        for filled, ways in states.items():
+            free = [c for c in range(4) if not filled >> c & 1]
+            # cover the free cells of this layer by flat dominoes, the rest reach up
+            for flat in range(1 << len(ring)):
+                pairs = [ring[k] for k in range(4) if flat >> k & 1]
+                used = [c for p in pairs for c in p]
+                if len(used) != len(set(used)) or any(c not in free for c in used):
+                    continue
+                up = sum(1 << c for c in free if c not in used)
+                following[up] = following.get(up, 0) + ways
+        states = following
+    return states.get(0, 0)
+
+
+def _family(prefix: str) -> list:
+    return [e for e in catalog.PUBLISHED if e.name.startswith(prefix)]
+
+
+@pytest.mark.parametrize("entry", _family("lozenges-hexagon-"), ids=lambda e: e.name)
+def test_lozenge_hexagons_by_macmahons_formula(entry):
+    a, b, c = map(int, entry.name.removeprefix("lozenges-hexagon-").split("-"))
+    assert _macmahon(a, b, c) == entry.raw
+    if entry.engine == "dlx":  # the memo engine as the second engine
+        assert entry.build().count(symmetry="raw", engine="memo") == entry.raw
+
+
+@pytest.mark.parametrize("entry", _family("dominoes-aztec-diamond-"), ids=lambda e: e.name)
+def test_aztec_diamonds_by_their_formula(entry):
+    n = int(entry.name.removeprefix("dominoes-aztec-diamond-"))
+    assert entry.raw == 2 ** (n * (n + 1) // 2)
+    if entry.engine == "dlx":
+        assert entry.build().count(symmetry="raw", engine="memo") == entry.raw
+
+
+@pytest.mark.parametrize("entry", _family("bars-"), ids=lambda e: e.name)
+def test_bar_tilings_by_their_recurrence(entry):
+    k, n = map(int, entry.name.removeprefix("bars-").split("x"))
+    assert _bars(n, k) == entry.raw
+    assert entry.build().count(symmetry="raw", engine="memo") == entry.raw
+
+
+@pytest.mark.parametrize("entry", _family("box-dominoes-2x2x"), ids=lambda e: e.name)
+def test_2x2xn_boxes_by_a_transfer_matrix(entry):
+    n = int(entry.name.removeprefix("box-dominoes-2x2x"))
+    assert _boxes_2x2(n) == entry.raw
+    if entry.engine == "dlx":
+        assert entry.build().count(symmetry="raw", engine="memo") == entry.raw
+
+
+def test_l_trominoes_in_2x3n_strips():
+    for entry in _family("trominoes-V3-2x"):
+        n = int(entry.name.removeprefix("trominoes-V3-2x")) // 3
+        assert entry.raw == 2 ** n
+        assert entry.build().count(symmetry="raw", engine="memo") == entry.raw
+
+
+def test_the_sudoku_puzzles_are_the_published_ones():
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parents[2] / "shared" / "data"
+    if not data.exists():
+        pytest.skip("../shared/data is not beside the project")
+    top95 = [line.strip() for line in (data / "top95.txt").read_text().splitlines()]
+    royle = (data / "sudoku17.txt").read_text().splitlines()[1:]
+    sudokus = _family("sudoku-top95-") + _family("sudoku-17-clues-")
+    assert len(sudokus) == 30
+    for entry in sudokus:
+        puzzle = entry.build()
+        k = int(entry.name.rsplit("-", 1)[1])
+        line = top95[k - 1] if "top95" in entry.name else royle[k - 1]
+        assert puzzle == type(puzzle).from_string(line)
+        assert puzzle.count(engine="sat") == 1  # a second engine beside the catalog's test

@@ -76,9 +76,22 @@ def _in_hexagon(side: int, centre: tuple[int, int]) -> Callable[[int, int], bool
     return lambda a, b: max(abs(a - ca), abs(b - cb), abs(a - ca + b - cb)) <= side
 
 
-def hexagon(side: int, centre: tuple[int, int] | None = None) -> Region:
+def hexagon(side: int, b: int | None = None, c: int | None = None, *,
+            centre: tuple[int, int] | None = None) -> Region:
     """The hexagon of side ``side`` (6 * side**2 triangles) around the lattice point
-    ``centre`` (by default (side, side), so that no coordinate is negative)."""
+    ``centre`` (by default (side, side), so that no coordinate is negative). Given three
+    sides ``hexagon(a, b, c)``, the hexagon whose sides are a, b, c, a, b, c long
+    (2(ab + bc + ca) triangles), the region of MacMahon's lozenge tilings.
+
+    >>> len(hexagon(2)), len(hexagon(2, 2, 2)), len(hexagon(3, 2, 1))
+    (24, 24, 22)
+    """
+    if b is not None or c is not None:
+        if b is None or c is None or centre is not None:
+            raise TypeError("a hexagon takes one side, or three")
+        a = side
+        return where(lambda p, q: 0 <= q <= b + c and 0 <= p <= a + c
+                     and c <= p + q <= a + b + c, a + b + c + 1)
     centre = (side, side) if centre is None else centre
     return where(_in_hexagon(side, centre), side + 1 + max(map(abs, centre)))
 
