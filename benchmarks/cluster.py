@@ -92,24 +92,34 @@ def speed(args: argparse.Namespace) -> None:
         cluster.close()
 
 
+# (catalog name, symmetry, depth): a first split too coarse (a few large parts), then
+# the default split
+SPREAD = [("bedlam-cube", "unique", 1), ("bedlam-cube", "unique", 2),
+          ("bedlam-cube", "unique", None), ("solid-pentominoes-3x4x5", "raw", 1),
+          ("solid-pentominoes-3x4x5", "raw", None)]
+
+
 def spread(args: argparse.Namespace) -> None:
     """The parts' times with the first split only, and with long parts cut again."""
-    print("| count | split | parts counted | parts cut | longest part | median part "
-          "| wall, 2 processes |")
-    print("|---|---|---|---|---|---|---|")
-    for name, symmetry in COUNTS:
+    print("| count | first split | long parts | parts counted | parts cut | longest part "
+          "| median part | wall, 2 processes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name, symmetry, depth in SPREAD:
         if args.only not in name:
             continue
         entry = catalog.get(name)
         puzzle = entry.build()
-        for label, split_after in [("fixed", 1e9), ("adaptive", None), ("cut at 1 s", 1.0)]:
+        for label, split_after in [("kept", 1e9), ("cut (adaptive)", None),
+                                   ("cut after 1 s", 1.0)]:
             timings: list[tuple[str, float, str]] = []
-            wall = _timed(lambda p=puzzle, y=symmetry, s=split_after, t=timings: count_in_parts(
-                p, symmetry=y, jobs=args.workers, split_after=s, timings=t),
-                _expected(entry, symmetry))
+            wall = _timed(lambda p=puzzle, y=symmetry, d=depth, s=split_after, t=timings:
+                          count_in_parts(p, symmetry=y, jobs=args.workers, depth=d,
+                                         split_after=s, timings=t),
+                          _expected(entry, symmetry))
             counted = sorted(s for _, s, outcome in timings if outcome == "counted")
             cut = sum(1 for _, _, outcome in timings if outcome == "cut")
-            print(f"| {name} ({symmetry}) | {label} | {len(counted)} | {cut} "
+            first = "default" if depth is None else f"depth {depth}"
+            print(f"| {name} ({symmetry}) | {first} | {label} | {len(counted)} | {cut} "
                   f"| {counted[-1]:.2f} s | {statistics.median(counted) * 1000:.0f} ms "
                   f"| {wall:.1f} s |", flush=True)
 

@@ -21,7 +21,7 @@ tuple of option indices.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from typing import TYPE_CHECKING
 
@@ -216,6 +216,35 @@ class ExactCover:
             xc.add_option(self.option_entries(o))
         xc.sweep = self.sweep
         return xc
+
+    def part(self, items: Sequence[tuple[int, int, int]], kept: Iterable[int]) -> ExactCover:
+        """A sub-problem, built without checks (``subproblems`` knows its parts fit): the
+        items ``(index, lo, hi)`` in that order, each keeping its name and kind, and the
+        options ``kept``, which must name no other item; the sweep follows.
+
+        >>> xc = ExactCover(primary=["a", "b"], secondary=["x"])
+        >>> _ = xc.add_option(["a", "x"]), xc.add_option(["b"]), xc.add_option(["a", "b"])
+        >>> sub = xc.part([(1, 1, 1), (2, 1, 1)], [1])
+        >>> sub.items, sub.option(0), sub.count()
+        (['b', 'x'], ('b',), 1)
+        """
+        sub = ExactCover()
+        new = {}
+        for k, (i, lo, hi) in enumerate(items):
+            new[i] = k
+            sub._index[self._names[i]] = k
+            sub._names.append(self._names[i])
+            sub._lo.append(lo)
+            sub._hi.append(hi)
+            sub._secondary.append(self._secondary[i])
+        sub._colour_names = list(self._colour_names)
+        sub._colour_index = dict(self._colour_index)
+        for o in kept:
+            sub._options.append(tuple([new[i] for i in self._options[o]]))
+            sub._colours.append(self._colours[o])
+        if self.sweep:
+            sub.sweep = [name for name in self.sweep if name in sub._index]
+        return sub
 
     @property
     def has_colours(self) -> bool:

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from cpuzzler.backends import Backend, open_backend
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Count
+from cpuzzler.subproblems import split_until
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -70,8 +71,8 @@ def plan(problem: ExactCover | Tiling, symmetry: str = "raw", depth: int | None 
     """Cut the count of ``problem`` (an exact cover or a tiling) into parts.
 
     ``depth``: levels of branching to split at; by default the fewest (1 .. 4) that give
-    at least 64 parts. ``deadline`` (a ``time.time()`` value): raise ``TimeUp`` when it has
-    passed between two levels."""
+    at least 64 parts. ``deadline`` (a ``time.time()`` value): raise ``TimeUp`` if it has
+    passed before the split."""
     from cpuzzler.models.tiling import Tiling
 
     symmetric: list[int] = []
@@ -91,13 +92,10 @@ def plan(problem: ExactCover | Tiling, symmetry: str = "raw", depth: int | None 
             factor, symmetric = len(group), list(reduction.fixed_reps)
     else:
         xc = problem.exact_cover if isinstance(problem, Tiling) else problem
+    if deadline is not None and time.time() > deadline:
+        raise TimeUp
     if depth is None:
-        for depth in range(1, MAX_DEPTH + 1):
-            if deadline is not None and time.time() > deadline:
-                raise TimeUp
-            parts = xc.subproblems(depth)
-            if len(parts) >= MIN_PARTS:
-                break
+        depth, parts = split_until(xc, MIN_PARTS, MAX_DEPTH)
     else:
         parts = xc.subproblems(depth)
     tasks = [("part", k) for k in range(len(parts))] + [("symmetric", r) for r in symmetric]
@@ -203,17 +201,14 @@ Path = tuple[int, ...]
 Task = tuple[Path, str, object]
 SPLIT = "split"  # a task's outcome: still running at its time budget, so cut into pieces
 PIECES = 8  # a part cut again is cut into at least this many pieces (or MAX_DEPTH levels)
-FIRST_SPLIT_AFTER = 10.0  # seconds a part may run before it is cut, until one has finished
 MIN_SPLIT_AFTER = 1.0  # the least time a part may run before it is cut (by default)
+BATCHES = 32  # with several workers, tasks go in batches: this many per worker at first
 
 
 def pieces_of(xc: ExactCover) -> list[Subproblem] | None:
     """The parts a part is cut into when it runs too long (the same every time, so a
     checkpoint can name them by number), or None if it cannot be cut."""
-    for depth in range(1, MAX_DEPTH + 1):
-        pieces = xc.subproblems(depth)
-        if len(pieces) >= PIECES:
-            break
+    _, pieces = split_until(xc, PIECES, MAX_DEPTH)
     if len(pieces) == 1 and pieces[0].problem.num_options == xc.num_options:
         return None
     return pieces
@@ -245,6 +240,14 @@ def count_task(kind: str, payload: object, engine: str | None, symmetry: str,
         else:  # no piece: the search ends within the levels looked at, with no solution
             n = Count(0)
     return int(n), factor * int(n), n.reason, [], time.monotonic() - start
+
+
+def count_tasks(tasks: list[tuple[str, object]], engine: str | None, symmetry: str,
+                deadline: float | None, budget: float | None, factor: int,
+                tiling: Tiling | None) -> list[tuple[int, int, str, list[ExactCover], float]]:
+    """``count_task`` on each of a batch of tasks ``(kind, payload)``, on one worker."""
+    return [count_task(kind, payload, engine, symmetry, deadline, budget, factor, tiling)
+            for kind, payload in tasks]
 
 
 def _unfinished(work: Plan, done: dict[Path, tuple[int, int]], checkpoint: str | None
@@ -293,62 +296,81 @@ class _Run:
         self.work, self.done, self.shares = work, done, shares
         self.engine, self.deadline, self.split_after = engine, deadline, split_after
         self.saver, self.progress, self.timings = saver, progress, timings
-        self.running = 0
+        self.running = 0  # batches handed to the backend and not back yet
+        self.counting = 0  # the tasks in them
         self.spent = 0.0  # seconds the workers spent on the tasks that came back
         self.share_done = sum(shares[path] for path in done)
 
-    def budget(self, workers: int) -> float | None:
-        """Seconds the next task may run before it is cut (None: no limit)."""
+    def budget(self, workers: int, path: Path) -> float | None:
+        """Seconds task ``path`` may run before it is cut (None: no limit): until a part
+        has finished, 1 s doubled at each cut that led to it; then half the time the run
+        is estimated to have left on its workers, at least 1 s."""
         if self.split_after is not None:
             return self.split_after
         if workers == 1:
             return None
         if self.spent == 0 or self.share_done == 0:
-            return FIRST_SPLIT_AFTER
+            return MIN_SPLIT_AFTER * 2 ** (len(path) - 1)
         left = self.spent / self.share_done * (1 - self.share_done) / workers
         return max(MIN_SPLIT_AFTER, left / 2)
 
     def through(self, runner: Backend, waiting: deque[Task]) -> str:
-        """Count every waiting task on ``runner``; the reason the run stopped."""
+        """Count every waiting task on ``runner``; the reason the run stopped. With
+        several workers, tasks go in batches (a 32nd per worker of those waiting at the
+        start), so that a cluster's cost per task is paid once a batch."""
         reason = DONE
         tiling = None
         if any(kind == "symmetric" for _, kind, _ in waiting):
             tiling = runner.share(self.work.problem)
+        batch = 1 if runner.workers == 1 else max(1, len(waiting) // (BATCHES * runner.workers))
         while waiting or self.running:
             if self.deadline is not None and time.time() > self.deadline:
                 waiting.clear()
                 reason = TIMEOUT
-            while waiting and self.running <= runner.workers:  # one more, so none idles
-                path, kind, payload = waiting.popleft()
-                runner.submit((path, kind, payload), count_task, kind, payload, self.engine,
-                              self.work.symmetry, self.deadline, self.budget(runner.workers),
-                              self.work.factor, tiling if kind == "symmetric" else None)
+            while waiting and self.running < 2 * runner.workers + 2:  # none waits for us
+                alone = len(waiting[0][0]) > 1  # a piece of a part cut: spread them out
+                tasks = tuple(waiting.popleft()
+                              for _ in range(1 if alone else min(batch, len(waiting))))
+                runner.submit(tasks, count_tasks, [(kind, payload) for _, kind, payload in tasks],
+                              self.engine, self.work.symmetry, self.deadline,
+                              self.budget(runner.workers, tasks[0][0]), self.work.factor,
+                              tiling if any(t[1] == "symmetric" for t in tasks) else None)
                 self.running += 1
+                self.counting += len(tasks)
             if not self.running:
                 break
-            (path, kind, payload), (unique, raw, why, pieces, seconds) = runner.next()
+            tasks, results = runner.next()
             self.running -= 1
-            self.spent += seconds
-            if self.timings is not None:
-                self.timings.append((_name(path), seconds, "cut" if why == SPLIT else
-                                     "counted"))
-            if why == SPLIT:  # its pieces go first, so no worker waits for them at the end
-                share = self.shares[path] / len(pieces)
-                for j in reversed(range(len(pieces))):
-                    self.shares[path + (j,)] = share
-                    waiting.appendleft((path + (j,), "part", pieces[j]))
-                continue
-            if why == INTERRUPTED:
-                raise KeyboardInterrupt
-            if why != DONE:
-                reason = why if reason == DONE else reason
-                continue
+            self.counting -= len(tasks)
+            for task, result in zip(tasks, results, strict=True):
+                why = self.record(task, result, waiting)
+                if why == INTERRUPTED:
+                    raise KeyboardInterrupt
+                if why not in (DONE, SPLIT):
+                    reason = why if reason == DONE else reason
+        return reason
+
+    def record(self, task: Task, result: tuple[int, int, str, list[ExactCover], float],
+               waiting: deque[Task]) -> str:
+        """Take in one task's result: a count (saved, reported) or the pieces it was cut
+        into (counted next, before anything else waiting); its reason."""
+        path = task[0]
+        unique, raw, why, pieces, seconds = result
+        self.spent += seconds
+        if self.timings is not None:
+            self.timings.append((_name(path), seconds, "cut" if why == SPLIT else "counted"))
+        if why == SPLIT:  # its pieces go first, so no worker waits for them at the end
+            share = self.shares[path] / len(pieces)
+            for j in reversed(range(len(pieces))):
+                self.shares[path + (j,)] = share
+                waiting.appendleft((path + (j,), "part", pieces[j]))
+        elif why == DONE:
             self.done[path] = (unique, raw)
             self.share_done += self.shares[path]
             self.saver.save(self.work, self.done)
             if self.progress is not None:
-                self.progress(len(self.done), len(self.done) + self.running + len(waiting))
-        return reason
+                self.progress(len(self.done), len(self.done) + self.counting + len(waiting))
+        return why
 
 
 # --- the checkpoint file ----------------------------------------------------------------

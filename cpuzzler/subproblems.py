@@ -47,6 +47,19 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
     """The sub-problems at ``depth`` levels of branching (fewer where the search ends)."""
     if depth < 0:
         raise ValueError(f"depth must be >= 0, not {depth}")
+    return split_until(xc, 1 << 62, depth)[1]  # no number of parts stops it early
+
+
+def split_until(xc: ExactCover, parts: int, most: int) -> tuple[int, list[Subproblem]]:
+    """(depth, sub-problems) at the fewest levels of branching (1 .. ``most``) that give
+    at least ``parts`` sub-problems, or at ``most`` levels; only the last level's
+    sub-problems are built.
+
+    >>> from cpuzzler.models import queens
+    >>> depth, found = split_until(queens(8), 30, 4)
+    >>> depth, len(found) >= 30, sum(part.problem.count() for part in found)
+    (2, True, 92)
+    """
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
     containing = xc.item_options()
@@ -88,31 +101,23 @@ def split(xc: ExactCover, depth: int) -> list[Subproblem]:
     start = _State(set(range(len(options))), [0] * len(lo),
                    {i for i in range(len(lo)) if not secondary[i]}, ())
     frontier = [start]
-    for _ in range(depth):
+    depth = 0
+    while depth < most and (depth == 0 or len(frontier) < parts):
         grown: list[_State] = []
         for state in frontier:
             grown.extend(branches(state) if state.open_items else [state])
         frontier = grown
-    return [_reduce(xc, state, lo, hi, secondary, colour_at) for state in frontier]
+        depth += 1
+    return depth, [_reduce(xc, state, lo, hi, secondary, colour_at) for state in frontier]
 
 
 def _reduce(xc: ExactCover, state: _State, lo: list[int], hi: list[int],
             secondary: list[bool], colour_at: list[dict[int, int]]) -> Subproblem:
-    from cpuzzler.exact_cover import ExactCover
-
-    names = xc.items
     shared = {i for o in state.fixed for i in colour_at[o]}  # coloured: others may join
     used_secondary = {i for i in range(len(lo))
                       if secondary[i] and state.covered[i] and i not in shared}
-    sub = ExactCover()
-    for i in sorted(state.open_items):
-        sub.add_item(names[i], lo=max(0, lo[i] - state.covered[i]), hi=hi[i] - state.covered[i])
-    for i in range(len(lo)):
-        if secondary[i] and i not in used_secondary:
-            sub.add_item(names[i], secondary=True)
+    items = [(i, max(0, lo[i] - state.covered[i]), hi[i] - state.covered[i])
+             for i in sorted(state.open_items)]
+    items += [(i, 1, 1) for i in range(len(lo)) if secondary[i] and i not in used_secondary]
     kept = sorted(state.alive)
-    for o in kept:
-        sub.add_option(xc.option_entries(o))
-    if xc.sweep:
-        sub.sweep = [name for name in xc.sweep if name in sub]
-    return Subproblem(sub, state.fixed, tuple(kept))
+    return Subproblem(xc.part(items, kept), state.fixed, tuple(kept))

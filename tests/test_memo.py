@@ -122,7 +122,9 @@ def test_catalog_counts_on_the_memo_engine(name):
 
     entry = catalog.get(name)
     puzzle = entry.build()
-    choice = "fewest" if name in FEWEST_ON_MEMO else "sweep"
+    # a Sudoku's givens leave no order to sweep in: the fewest rule finds its one solution
+    fewest = name in FEWEST_ON_MEMO or name.startswith(("sudoku-top95-", "sudoku-17-"))
+    choice = "fewest" if fewest else "sweep"
     if isinstance(puzzle, Tiling) and entry.unique is not None:
         assert puzzle.count_both(engine="memo", choice=choice) == (entry.unique, entry.raw)
     elif isinstance(puzzle, Tiling):
