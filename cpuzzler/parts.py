@@ -131,9 +131,9 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
 
     The split is adaptive: a part still running after ``split_after`` seconds is cut
     into smaller parts, counted in its place (the time it ran is lost). By default that
-    time is 10 s until a part has finished, then half the time the run is estimated to
-    have left (at least 1 s), so only a part that would hold the run back is cut; a run
-    with one worker never cuts.
+    time is 1 s, doubled at each cut, until a part has finished; then half the time the
+    run is estimated to have left (at least 1 s), so only a part that would hold the run
+    back is cut; a run with one worker never cuts.
 
     With ``checkpoint`` (a file name) finished parts are recorded there and skipped when
     the same count is started again (from either backend); the depth it was split at,
