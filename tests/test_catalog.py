@@ -334,3 +334,26 @@ def test_the_sudoku_puzzles_are_the_published_ones():
         line = top95[k - 1] if "top95" in entry.name else royle[k - 1]
         assert puzzle == type(puzzle).from_string(line)
         assert puzzle.count(engine="sat") == 1  # a second engine beside the catalog's test
+
+
+def test_tetromino_rectangles_fail_by_the_checkerboard():
+    """Each piece covers as many black as white squares but the T (3 and 1), so the
+    pieces cover 2 more of one colour than the other, where a rectangle has as many."""
+    entries = _family("tetrominoes-") + _family("one-sided-tetrominoes-")
+    assert len(entries) == 4
+    for entry in entries:
+        tiling = entry.build()
+        unbalanced = [p for p in tiling.pieces
+                      if sum(1 if (x + y) % 2 else -1 for x, y in p.cells) != 0]
+        assert len(unbalanced) == 1 and entry.raw == 0
+        assert tiling.count(symmetry="raw", engine="memo") == 0
+
+
+def test_langford_pairings_exist_only_for_n_0_or_3_mod_4():
+    entries = [e for e in catalog.PUBLISHED if e.name.startswith("langford-")]
+    assert len(entries) >= 10
+    for entry in entries:
+        n = int(entry.name.removeprefix("langford-"))
+        assert (entry.raw > 0) == (n % 4 in (0, 3))
+        if entry.raw == 0:
+            assert entry.build().count(engine="python") == 0

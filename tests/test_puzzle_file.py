@@ -92,6 +92,10 @@ BAD = [
      "the cubic lattice has no rectangle"),
     ('lattice = "cubic"\n[region]\nbox = [1, 2, 5]\n[pieces]\nset = "pentominoes"\n', 5,
      "pieces of the square lattice"),
+    # a kind the set has no choice of was silently ignored (found adding one-sided
+    # tetrominoes to the catalog)
+    ('lattice = "square"\n[region]\nrectangle = [7, 4]\n[pieces]\nset = "polyominoes"\n'
+     'orders = [4]\nkind = "one-sided"\n', 7, "kind is for the sets"),
 ]
 
 

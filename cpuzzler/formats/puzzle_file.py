@@ -292,6 +292,11 @@ class _Reader:
         if name is None:
             return []
         kind = self.kind(spec)
+        if "kind" in spec and name not in WITH_KIND and name != "polyforms":
+            raise self.error(f"kind is for the sets {', '.join(sorted(WITH_KIND))} and "
+                             f"polyforms, not {name!r} (its pieces are as they are; for "
+                             f"one-sided pieces of an order use set = \"polyforms\", "
+                             f"order = n)", "kind")
         if name in WITH_ORDERS:
             orders = spec.get("orders", [1, 2, 3])
             if not (isinstance(orders, list) and orders and all(
