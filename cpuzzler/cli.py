@@ -533,7 +533,8 @@ def _render(args: argparse.Namespace) -> int:
 
 
 def _in_parts(args: argparse.Namespace) -> bool:
-    """Whether to count in parts (``--jobs``, ``--checkpoint``); checks they fit the rest."""
+    """Whether to count in parts (``--jobs``, ``--checkpoint``, ``--cluster``); checks they
+    fit the rest."""
     if args.jobs == 1 and args.checkpoint is None and args.cluster is None:
         return False
     if not args.count:

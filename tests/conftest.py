@@ -138,3 +138,15 @@ def bounded_problems(*, primary: int, highs: list[int], lows, options: int,
         return xc
 
     return problems()
+
+
+def parts_done(checkpoint: str) -> int:
+    """How many parts a count-in-parts checkpoint file records as done (0 while there is
+    none, or while it is being replaced)."""
+    import json
+
+    try:
+        with open(checkpoint, encoding="utf-8") as f:
+            return len(json.load(f)["done"])
+    except (OSError, ValueError, KeyError):
+        return 0

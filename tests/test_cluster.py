@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from conftest import parts_done
 
 from cpuzzler import backends, catalog
 from cpuzzler.errors import ExactCoverError, InputFormatError
@@ -113,13 +114,6 @@ def test_a_stopped_client_resumes_from_its_checkpoint_on_the_cluster(cluster, tm
     assert resumed == (2339, 9356) and seen[0] == 5
 
 
-def _parts_done(checkpoint):
-    try:
-        with open(checkpoint, encoding="utf-8") as f:
-            return len(json.load(f)["done"])
-    except (OSError, ValueError, KeyError):
-        return 0
-
 
 def test_the_client_killed_by_kill_9_then_started_again_goes_on(cluster, tmp_path):
     checkpoint = str(tmp_path / "6x10.json")
@@ -128,11 +122,11 @@ def test_the_client_killed_by_kill_9_then_started_again_goes_on(cluster, tmp_pat
     run = subprocess.Popen([*command, "--engine", "python"], stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
     end = time.monotonic() + 120
-    while _parts_done(checkpoint) < 2 and time.monotonic() < end:
+    while parts_done(checkpoint) < 2 and time.monotonic() < end:
         time.sleep(0.1)
     run.send_signal(signal.SIGKILL)
     run.wait(timeout=30)
-    saved = _parts_done(checkpoint)
+    saved = parts_done(checkpoint)
     assert saved >= 2
     finished = subprocess.run(command, capture_output=True, text=True, timeout=300)
     assert finished.returncode == 0, finished.stderr

@@ -7,6 +7,7 @@ import sys
 import time
 
 import pytest
+from conftest import parts_done
 
 from cpuzzler import catalog
 from cpuzzler.errors import InputFormatError
@@ -104,14 +105,6 @@ def test_unwritable_checkpoint_fails_before_counting(tmp_path):
         count_in_parts(queens(8), checkpoint=str(tmp_path))  # a folder
 
 
-def _parts_done(checkpoint):
-    """How many parts the checkpoint file records as done (0 while there is none)."""
-    try:
-        with open(checkpoint, encoding="utf-8") as f:
-            return len(json.load(f)["done"])
-    except (OSError, ValueError, KeyError):
-        return 0
-
 
 def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     # A real SIGINT to a counting run in two processes on the slow reference engine:
@@ -122,7 +115,7 @@ def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     run = subprocess.Popen([*command, "--engine", "python"], stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
-    while not _parts_done(checkpoint) and time.monotonic() < deadline:
+    while not parts_done(checkpoint) and time.monotonic() < deadline:
         time.sleep(0.2)
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=60)
