@@ -40,6 +40,13 @@ def test_the_cli_solves_a_puzzle_file(capsys):
     ("square", "rectangle = [20, 3]", 'set = "polyforms"\norder = 5', 2),
     ("twigs", 'drawing = """\nX....\nXX...\nXXX..\nXXXX.\nXXXXX"""',
      'set = "polytwigs"\norders = [5]', 56),
+    # a region listed cell by cell: the polysticks of orders 1 to 3 on a 3x3 square's
+    # grid lines, two corners clipped (Polyform Puzzler: 21)
+    ("sticks", "cells = [" + ", ".join(
+        f"[{x}, {y}, {z}]" for x in range(4) for y in range(4) for z in (0, 1)
+        if (z == 0 and x < 3 or z == 1 and y < 3)
+        and (x, y, z) not in {(0, 0, 0), (0, 0, 1), (2, 3, 0), (3, 2, 1)}) + "]",
+     'set = "polysticks"\norders = [1, 2, 3]', 21),
 ])
 def test_every_kind_of_lattice(lattice, region, pieces, unique):
     text = f'lattice = "{lattice}"\n[region]\n{region}\n[pieces]\n{pieces}\n'
@@ -96,6 +103,12 @@ BAD = [
     # tetrominoes to the catalog)
     ('lattice = "square"\n[region]\nrectangle = [7, 4]\n[pieces]\nset = "polyominoes"\n'
      'orders = [4]\nkind = "one-sided"\n', 7, "kind is for the sets"),
+    ('lattice = "sticks"\n[region]\ncells = [[0, 0, 0],\n  [0, 0, 2]]\n', 3,
+     r"\[0, 0, 2\] is not a cell of the sticks lattice"),
+    ('lattice = "square"\n[region]\ncells = [[0, 0], [0, 0]]\n', 3, "listed twice"),
+    ('lattice = "square"\n[region]\ncells = []\n', 3, "lists no cells"),
+    ('lattice = "square"\n[region]\ncells = [[0, 0]]\nrectangle = [1, 1]\n', 2,
+     "needs one shape"),
 ]
 
 

@@ -8,6 +8,7 @@ its own drawn or listed, or both)::
     lattice = "square"                 # square triangular hexagonal cubic sticks trigs twigs
     [region]
     rectangle = [10, 6]                # or box, parallelogram, triangle, hexagon, ...
+                                       # or cells = [[0, 0], [1, 0], ...], each listed
     without = []                       # cells taken out
     wrap = "x"                         # join opposite sides: "x", "y" or "xy" (cells)
     [pieces]
@@ -42,6 +43,7 @@ from __future__ import annotations
 import math
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -83,7 +85,7 @@ def _cells_at_most(grid: Any, sizes: list[int]) -> int:
 
 
 TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
-REGION_KEYS = set(SHAPES) | {"drawing", "without", "wrap"}
+REGION_KEYS = set(SHAPES) | {"drawing", "cells", "without", "wrap"}
 PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional", "may_cross"}
 PIECE_KEYS = {"name", "drawing", "cells", "copies", "kind"}
 
@@ -206,13 +208,30 @@ class _Reader:
 
     def region(self, grid: Any, spec: dict) -> Region:
         self.check_keys(spec, REGION_KEYS, "[region]")
-        given = [k for k in spec if k in SHAPES or k == "drawing"]
+        given = [k for k in spec if k in SHAPES or k in ("drawing", "cells")]
         if len(given) != 1:
             raise self.error("[region] needs one shape (" + ", ".join(SHAPES)
-                             + ") or a drawing", "region")
+                             + "), a drawing or its cells", "region")
         key = given[0]
         if key == "drawing":
             region = self.drawing(grid, spec[key])
+        elif key == "cells":
+            cells = self.cells(grid, spec[key], "cells")
+            if not cells:
+                raise self.error("the region lists no cells", "cells")
+            lattice = grid.lattice
+            for cell in cells:
+                if tuple(cell[lattice.translated:]) not in lattice.offsets:
+                    raise self.error(f"cells: {list(cell)} is not a cell of the "
+                                     f"{lattice.name} lattice (its last coordinate is one "
+                                     f"of {sorted(k[0] for k in lattice.offsets)})", "cells")
+            twice = sorted(c for c, n in Counter(cells).items() if n > 1)
+            if twice:
+                raise self.error(f"cells: {list(twice[0])} is listed twice", "cells")
+            if len(cells) > MAX_REGION_CELLS:
+                raise self.error(f"cpuzzler takes regions of up to {MAX_REGION_CELLS:,} "
+                                 "cells", "cells")
+            region = Region(grid.lattice, cells, path=self.path)
         else:
             make = getattr(grid, key, None)
             if make is None:

@@ -79,7 +79,7 @@ class DriveYaNuts:
         edges = _edges()
         for e in range(len(edges)):
             for n in [None] if self.colours else numbers:
-                xc.add_item(f"e{e}" if n is None else f"e{e}:{n}", secondary=True)
+                xc.add_item(f"e{e}" if n is None else f"e{e}={n}", secondary=True)
         for option in self.options:
             name, pos, _ = option
             items: list[str | tuple[str, str]] = [name, f"p{pos}"]
@@ -87,9 +87,9 @@ class DriveYaNuts:
                 if self.colours and pos in (p, q):
                     items.append((f"e{e}", str(self.shows(option, a if pos == p else b))))
                 elif pos == p:
-                    items += [f"e{e}:{n}" for n in numbers if n != self.shows(option, a)]
+                    items += [f"e{e}={n}" for n in numbers if n != self.shows(option, a)]
                 elif pos == q:
-                    items.append(f"e{e}:{self.shows(option, b)}")
+                    items.append(f"e{e}={self.shows(option, b)}")
             xc.add_option(items)
         return xc
 

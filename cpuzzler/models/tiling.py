@@ -36,9 +36,10 @@ def cell_name(cell: Cell) -> str:
 def crossing_name(key: Crossing) -> str:
     """The item name of a way to cross at a grid point (see ``grids.edges.crossings``):
     ``x,yi`` on the square grid, as old Polyform Puzzler records named intersections;
-    ``x,yi:a-c/b-d`` where more lines meet."""
+    ``x,yi(a-c/b-d)`` where more lines meet (no ``:`` or ``|``, which DLX text reserves,
+    so every tiling can be written as DLX and checkpointed)."""
     point, (a, b, c, d) = key
-    return cell_name(point) + ("i" if d == 3 else f"i:{a}-{c}/{b}-{d}")
+    return cell_name(point) + ("i" if d == 3 else f"i({a}-{c}/{b}-{d})")
 
 
 @dataclass(frozen=True)
