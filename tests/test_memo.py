@@ -109,7 +109,11 @@ FEWEST_ON_MEMO = {"pentominoes-6x10", "pentominoes-3x20-ring", "pentominoes-8x8-
                   "hexiamonds-ring", "hexiamonds-crescent", "hexiamonds-crescent-2",
                   "hexiamonds-trefoil", "tetrasticks-5x5", "polytrigs-23-hexagon",
                   "pentatwigs-triangle", "queens-12", "queens-13", "langford-11",
-                  "langford-12", "pentominoes-8x8-square"}
+                  "langford-12", "pentominoes-8x8-square", "tetrasticks-5x5-without-H",
+                  "tetrasticks-5x5-without-J", "tetrasticks-5x5-without-L",
+                  "tetrasticks-5x5-without-N", "tetrasticks-5x5-without-Y",
+                  "tetrasticks-aztec-diamond", "tritrigs-stacked-elongated-hexagons",
+                  "tritrigs-spiked-triangle-2", "tritrigs-trefoil-1", "tritrigs-whorl"}
 SLOW_ON_MEMO = {"solid-pentominoes-3x4x5", "bedlam-cube", "tetrasticks-5x5",
                 "pentominoes-8x8-square"}
 

@@ -11,6 +11,9 @@ its own drawn or listed, or both)::
                                        # or cells = [[0, 0], [1, 0], ...], each listed
     without = []                       # cells taken out
     wrap = "x"                         # join opposite sides: "x", "y" or "xy" (cells)
+    parts = [[0, 0], [4, 0]]           # the shape repeated at these offsets, each copy a
+                                       # part: pieces lie within one part, solutions
+                                       # count up to swaps of congruent parts
     [pieces]
     set = "pentominoes"                # a set of cpuzzler.models.pieces
     kind = "free"                      # or "one-sided"
@@ -85,7 +88,7 @@ def _cells_at_most(grid: Any, sizes: list[int]) -> int:
 
 
 TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
-REGION_KEYS = set(SHAPES) | {"drawing", "cells", "without", "wrap"}
+REGION_KEYS = set(SHAPES) | {"drawing", "cells", "without", "wrap", "parts"}
 PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional", "may_cross"}
 PIECE_KEYS = {"name", "drawing", "cells", "copies", "kind"}
 
@@ -123,6 +126,7 @@ class _Reader:
         self.lines = text.split("\n")
         self.path = path
         self.offset = offset  # of the text's first line in the file
+        self.parts: list[list[tuple[int, ...]]] | None = None  # a region in parts
 
     def error(self, message: str, key: str | None = None, line: int = 0) -> InputFormatError:
         if key is not None and not line:
@@ -181,7 +185,7 @@ class _Reader:
                                  "may_cross")
         try:
             return Tiling(chosen, region, optional=optional, crossing=crossing,
-                          may_cross=may_cross)
+                          may_cross=may_cross, parts=self.parts)
         except InputFormatError:
             raise
         except ValueError as e:
@@ -251,7 +255,30 @@ class _Reader:
                 raise self.error(f"wrong number of sizes for {key}", key) from None
         holes = self.cells(grid, spec.get("without", []), "without")
         region = region.without(holes)
+        if "parts" in spec:
+            if "wrap" in spec:
+                raise self.error("a region in parts cannot wrap", "parts")
+            return self.in_parts(region, spec["parts"])
         return self.wrapped(region, spec["wrap"]) if "wrap" in spec else region
+
+    def in_parts(self, shape: Region, offsets: Any) -> Region:
+        """The shape repeated at the offsets, each copy a part (kept in ``self.parts``)."""
+        lattice = shape.lattice
+        n = lattice.translated
+        if not (isinstance(offsets, list) and offsets and all(
+                isinstance(o, list) and len(o) == n
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in o)
+                for o in offsets)):
+            raise self.error(f"parts: a list of offsets, each {n} whole numbers, like "
+                             f"[[0, 0], [4, 0]]", "parts")
+        if len(offsets) * len(shape) > MAX_REGION_CELLS:
+            raise self.error(f"parts: cpuzzler takes regions of up to {MAX_REGION_CELLS:,} "
+                             "cells", "parts")
+        self.parts = [lattice.translate(shape.cells, o) for o in offsets]
+        cells = [c for part in self.parts for c in part]
+        if len(set(cells)) != len(cells):
+            raise self.error("parts: two copies of the shape overlap", "parts")
+        return Region(lattice, cells, path=self.path)
 
     def wrapped(self, region: Region, axes: Any) -> Region:
         """The region with the axes named in ``axes`` ("x", "xy", ...) wrapping around,

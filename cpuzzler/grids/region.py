@@ -9,10 +9,11 @@
 from __future__ import annotations
 
 import itertools
+import math
 import textwrap
 from collections.abc import Iterable, Iterator, Sequence
 
-from cpuzzler.errors import InputFormatError
+from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.grids.lattice import Cell, Lattice, Symmetry
 
 EMPTY = " ."
@@ -146,6 +147,66 @@ class Region:
             if set(lattice.translate(image, shift)) == self.cells:
                 result.append((g, shift))
         return result
+
+
+MAX_PART_MAPS = 20_000  # symmetries of a region in parts; each is a map of every cell
+
+
+def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]]
+              ) -> list[tuple[Symmetry, dict[Cell, Cell]]]:
+    """The symmetries of a region made of parts, when only the parts matter and not
+    where they lie: each sends every part onto a congruent part (a permutation of the
+    parts) by a lattice symmetry of its own, all of one hand (all rotations or all
+    reflections, so that one-sided pieces keep to their mirror images). Each comes with
+    one of its lattice symmetries; the identity first. Three L tetrominoes, one turned,
+    give the 3! swaps; with a mirror image among them, no swap moves it:
+
+    >>> from cpuzzler.grids import square
+    >>> L = [(0, 0), (1, 0), (2, 0), (0, 1)]
+    >>> len(part_maps(square.lattice, [L, [(x + 4, y) for x, y in L],
+    ...                                [(8 - y, x) for x, y in L]]))
+    6
+    >>> len(part_maps(square.lattice, [L, [(x + 4, y) for x, y in L],
+    ...                                [(8 + y, x) for x, y in L]]))
+    2
+    """
+    parts = [sorted(set(p)) for p in parts]
+    t = lattice.translated
+    lows = [[min(c[k] for c in p) for k in range(t)] for p in parts]
+    # onto[i][j]: the maps of part i onto part j, by handedness
+    onto: list[list[dict[bool, list[tuple[Symmetry, dict[Cell, Cell]]]]]] = []
+    for part in parts:
+        row = []
+        for j, target in enumerate(parts):
+            found: dict[bool, list] = {True: [], False: []}
+            if len(part) == len(target):
+                wanted = set(target)
+                for g in lattice.symmetries("free"):
+                    image = lattice.transform(part, g)
+                    low = [min(c[k] for c in image) for k in range(t)]
+                    moved = lattice.translate(image, [lows[j][k] - low[k] for k in range(t)])
+                    if set(moved) == wanted:
+                        found[g.proper].append((g, dict(zip(part, moved, strict=True))))
+            row.append(found)
+        onto.append(row)
+    choices = []
+    for order in itertools.permutations(range(len(parts))):
+        for hand in (True, False):
+            options = [onto[i][j][hand] for i, j in enumerate(order)]
+            if all(options):
+                choices.append(options)
+    total = sum(math.prod(len(o) for o in options) for options in choices)
+    if total > MAX_PART_MAPS:
+        raise ExactCoverError(f"the parts have {total:,} symmetries together, more than "
+                              f"{MAX_PART_MAPS:,}: give fewer or less symmetric parts")
+    maps = []
+    for options in choices:
+        for combo in itertools.product(*options):
+            move: dict[Cell, Cell] = {}
+            for _, part_move in combo:
+                move.update(part_move)
+            maps.append((combo[0][0], move))
+    return maps
 
 
 def from_ascii_rows(drawing: str, *, path: str = "<string>", cells_only: bool = False

@@ -17,6 +17,7 @@ from math import prod
 from typing import TYPE_CHECKING
 
 from cpuzzler.grids.lattice import Cell
+from cpuzzler.grids.region import part_maps
 
 if TYPE_CHECKING:
     from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
@@ -44,7 +45,14 @@ class PuzzleSymmetry:
         self.elements: list[tuple[dict[Cell, Cell], dict[str, str]]] = []
         self.proper: list[bool] = []  # which elements are rotations
         self.wrapped = tiling.region.wrap is not None  # its turns are symmetries too
-        for g, move in tiling.region.cell_maps("free"):
+        self.parted = tiling.parts is not None and tiling.swap_parts  # parts move apart
+        maps = part_maps(lattice, tiling.parts) if self.parted \
+            else tiling.region.cell_maps("free")
+        if tiling.parts is not None and not self.parted:  # those that keep the parts
+            parts = set(tiling.parts)
+            maps = [(g, move) for g, move in maps
+                    if all(frozenset(move[c] for c in part) in parts for part in parts)]
+        for g, move in maps:
             if rotations_only and not g.proper:
                 continue
             for names in _name_maps(tiling, shapes, key_of, g):
@@ -59,6 +67,8 @@ class PuzzleSymmetry:
         if len(self) == 1:
             return "the identity (the puzzle has no symmetry)"
         words = "rotation" if all(self.proper) else "rotation and reflection"
+        if self.parted:
+            words += " of each part and swaps of congruent parts"
         return words + (", turns included" if self.wrapped else "")
 
     def placement_image(self, placement: Placement, element: int

@@ -33,6 +33,20 @@ def cell_name(cell: Cell) -> str:
     return ",".join(map(str, cell))
 
 
+def _check_parts(region: Region, parts: Iterable[Iterable[Cell]]) -> tuple[frozenset, ...]:
+    """The parts as sets of cells, checked to split the region."""
+    found = tuple(frozenset(tuple(c) for c in part) for part in parts)
+    if region.wrap is not None:
+        raise ExactCoverError("a wrapped region cannot be split into parts")
+    if not found or not all(found):
+        raise ExactCoverError("parts: give one or more parts, each with cells")
+    if sum(map(len, found)) != len(frozenset().union(*found)):
+        raise ExactCoverError("parts: a cell lies in two parts")
+    if frozenset().union(*found) != region.cells:
+        raise ExactCoverError("parts: the parts together must be the region, cell for cell")
+    return found
+
+
 def crossing_name(key: Crossing) -> str:
     """The item name of a way to cross at a grid point (see ``grids.edges.crossings``):
     ``x,yi`` on the square grid, as old Polyform Puzzler records named intersections;
@@ -120,13 +134,24 @@ class Tiling:
     is a secondary item, which the placements that could take part in it share (see
     ``grids.edges.crossings``); ``crossing="allow"`` is the plain exact cover of the
     segments. ``may_cross`` names pieces exempt from the rule: they may cross any piece
-    and be crossed (Polyform Puzzler's digit puzzles)."""
+    and be crossed (Polyform Puzzler's digit puzzles).
+
+    ``parts`` splits the region into parts (each a collection of its cells): every piece
+    then lies within one part, and solutions count up to moving the parts onto
+    congruent parts, each by a symmetry of its own (Polyform Puzzler's "three congruent"
+    puzzles: where the parts lie does not matter, only what fills them); with
+    ``swap_parts=False``, up to the region's own symmetries that map parts onto parts
+    (a figure drawn as parts, each piece kept within one)."""
 
     def __init__(self, pieces: Iterable[Piece], region: Region, *,
                  optional: Iterable[str] = (), crossing: str = "forbid",
-                 may_cross: Iterable[str] = ()) -> None:
+                 may_cross: Iterable[str] = (),
+                 parts: Iterable[Iterable[Cell]] | None = None,
+                 swap_parts: bool = True) -> None:
         self.pieces = list(pieces)
         self.region = region
+        self.parts = None if parts is None else _check_parts(region, parts)
+        self.swap_parts = swap_parts
         self.optional = frozenset(optional)
         self.may_cross = frozenset(may_cross)
         if crossing not in CROSSING_RULES:
@@ -175,6 +200,7 @@ class Tiling:
         anchors: dict[tuple[int, ...], list[Cell]] = {}
         for cell in self.region:
             anchors.setdefault(tuple(cell[t:]), []).append(cell)
+        part_of = {c: k for k, part in enumerate(self.parts or [self.region.cells]) for c in part}
         found = []
         for piece in self.pieces:
             seen = set()  # on a wrapped region two offsets can give one placement
@@ -183,7 +209,8 @@ class Tiling:
                 for anchor in anchors.get(tuple(first[t:]), []):
                     offset = [anchor[k] - first[k] for k in range(t)]
                     cells = self.region.place(lattice.translate(shape, offset))
-                    if cells is not None and cells not in seen:
+                    if cells is not None and cells not in seen and \
+                            len({part_of[c] for c in cells}) == 1:
                         seen.add(cells)
                         found.append(Placement(piece.name, cells))
         return found
