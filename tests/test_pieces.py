@@ -107,15 +107,16 @@ def test_bad_pieces_are_refused():
 def test_every_family_order_to_6_is_every_polyform_once_with_distinct_names(name):
     family = pieces.FAMILIES[name]
     lattice = family.grid.lattice
-    for order in range(1, 7):
+    top = 4 if family.quasi else 6  # the quasi-polyforms grow far faster with the order
+    for order in range(1, top + 1):
         chosen = pieces.family(name, [order])
         kind = chosen[0].kind
         shapes = [lattice.canonical(p.cells, kind) for p in chosen]
-        expected = {lattice.canonical(p.cells, kind)
-                    for p in pieces.polyforms(family.grid, order, family.kind)}
+        expected = {lattice.canonical(p.cells, kind) for p in pieces.polyforms(
+            family.grid, order, family.kind, quasi=family.quasi)}
         assert len(set(shapes)) == len(shapes) and set(shapes) == expected, (name, order)
         assert all(len(p) == order for p in chosen)
-    every = [p.name for p in pieces.family(name, range(1, 7))]
+    every = [p.name for p in pieces.family(name, range(1, top + 1))]
     assert len(set(every)) == len(every)
 
 
@@ -168,3 +169,45 @@ def test_a_puzzle_file_takes_a_family_by_orders(tmp_path):
     puzzle = puzzle_file.read(str(path))
     assert [p.name for p in puzzle.pieces][:5] == ["H1", "I2", "I3", "A3", "V3"]
     assert len(puzzle.exact_cover.items) == 40 + 12
+
+
+# --- quasi-polyforms: segments joined end to end or across a one-segment gap ------------
+
+@pytest.mark.parametrize(("family", "order", "names"), [
+    ("quasi-polytrigs", 2, "I02 L02 V02 C12 I12 L12 P12 S12 Z12"),
+    ("quasi-polytwigs", 2, "L2 S2 C2"),
+    ("quasi-polytwigs", 3, "C03 S03 Y03 C13 C23 H13 I13 P13 P23 P33 S13 T13 U13 W13 W23 "
+                           "Y13 Y23"),
+])
+def test_quasi_polyforms_are_polyform_puzzlers_by_name(family, order, names):
+    """Grown from the gap rule alone, the shapes are exactly Polyform Puzzler's named
+    sets (9 quasi-ditrigs, 3 quasi-ditwigs, 17 quasi-tritwigs)."""
+    named = pieces.family(family, [order])
+    assert [p.name for p in named] == names.split()
+    lattice = named[0].lattice
+    grown = {p.cells for p in pieces.polyforms(lattice, order, quasi=True)}
+    assert grown == {lattice.canonical(p.cells) for p in named}
+    # the ordinary polyforms are among them: joined end to end, no gap
+    assert {lattice.canonical(p.cells) for p in pieces.polyforms(lattice, order)} <= grown
+
+
+def test_a_gap_needs_a_quasi_piece():
+    from cpuzzler.grids import trigs
+
+    with pytest.raises(ValueError, match="not connected"):
+        pieces.make("P12", [(0, 0, 0), (2, 0, 2)], trigs)
+    assert pieces.make("P12", [(0, 0, 0), (2, 0, 2)], trigs, quasi=True).quasi
+    with pytest.raises(ValueError, match="not connected"):  # two gaps are too many
+        pieces.make("far", [(0, 0, 0), (3, 0, 0)], trigs, quasi=True)
+    with pytest.raises(ValueError, match="edge lattices"):
+        pieces.polyforms(square, 2, quasi=True)
+
+
+def test_the_quasi_ditrigs_fill_a_triangle_as_published():
+    # Polyform Puzzler, quasiditrigs.py (QuasiDitrigsTriangle, design by Colin F. Brown)
+    from cpuzzler.formats import puzzle_file
+
+    puzzle = puzzle_file.parse('lattice = "trigs"\n[region]\ntriangle = 3\n[pieces]\n'
+                               'set = "quasi-polytrigs"\norders = [2]\n')
+    assert puzzle.count_both() == (266, 1596)
+    assert puzzle.count_both(engine="python") == (266, 1596)

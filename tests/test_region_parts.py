@@ -49,12 +49,18 @@ def test_the_swaps_move_each_part_by_a_symmetry_of_its_own():
                     parts=three)
     assert len(tiling.symmetries) == 6  # 3! swaps, each part without symmetry
     assert "swaps of congruent parts" in tiling.symmetries.describe()
-    # two parts and a mirror image: only the two may swap (all moves of one hand)
+    # two parts and a mirror image: monominoes do not mind a part mirrored alone, so
+    # all three swap; one-sided L and J tetrominoes do (all moves then of one hand), so
+    # only the two L's parts swap
     mirrored = [L4, _shifted(L4, 4), [(8 + y, x) for x, y in L4]]
-    tiling = Tiling([pieces.by_name("polyominoes", "O1").with_copies(12)],
-                    Region(square.lattice, [c for part in mirrored for c in part]),
+    region = Region(square.lattice, [c for part in mirrored for c in part])
+    tiling = Tiling([pieces.by_name("polyominoes", "O1").with_copies(12)], region,
                     parts=mirrored)
-    assert len(tiling.symmetries) == 2
+    assert len(tiling.symmetries) == 6
+    ls = [pieces.make("L", L4, square, "one-sided", 2),
+          pieces.make("J", [(-x, y) for x, y in L4], square, "one-sided")]
+    tiling = Tiling(ls, region, parts=mirrored)
+    assert len(tiling.symmetries) == 2 and tiling.count_both() == (1, 1)
 
 
 def test_pieces_keep_within_their_part():
@@ -67,8 +73,9 @@ def test_pieces_keep_within_their_part():
     apart = Tiling(dominoes, region, parts=[left, right])
     assert whole.count(symmetry="raw") == 5 and apart.count(symmetry="raw") == 4
     # up to swapping the squares and each one's own 8 symmetries: one tiling
-    # (both parts turned, or both mirrored: 4 x 4 + 4 x 4 ways) x 2 orders of the parts
-    assert len(apart.symmetries) == 2 * (4 * 4 + 4 * 4)
+    # each part by any of its 8 symmetries (a domino's mirror image is a domino), in
+    # either order of the parts
+    assert len(apart.symmetries) == 2 * 8 * 8
     assert apart.count_both() == (1, 4) == apart.count_both(method="dedup")
     # kept in place: the 4x2 figure's own symmetries (all keep or swap the two parts);
     # flat-flat, upright-upright, and the two mixed ones mirror images
@@ -181,4 +188,10 @@ def test_the_three_congruent_x13_tilings_are_tilings_by_polyform_puzzlers_rule()
             for a in used.values():
                 for b in used.values():
                     assert a is b or not _cross(a, b)
-    assert tiling.count_both(method="dedup") == (4, 48)
+    # up to swaps and each part's own mirror: one; up to the swaps alone (Polyform
+    # Puzzler's way: one ditrig in each part, in order) 8
+    assert tiling.count_both(method="dedup") == (1, 48)
+    in_order = [s for s in solutions if [next(k for k, part in enumerate(sorted(
+        tiling.parts, key=min)) if p.cells[0] in part) for p in s.placements
+        if p.piece in ("I2", "L2", "V2")] == [0, 1, 2]]
+    assert len(in_order) == 8

@@ -39,6 +39,39 @@ def edge_lattice(name: str, directions: int, generators: Iterable[Matrix],
                    from_vector=from_vector, ends=ends)
 
 
+def quasi_neighbours(lattice: Lattice, segment: Cell) -> list[Cell]:
+    """The segments one gap away: they share no end with ``segment``, but one of their
+    ends and one of its ends are the two ends of a third segment. A quasi-polyform's
+    segments are joined end to end or across such a gap (Polyform Puzzler's
+    quasi-polytrigs and quasi-polytwigs).
+
+    >>> from cpuzzler.grids import trigs
+    >>> len(quasi_neighbours(trigs.lattice, (0, 0, 0)))
+    30
+    """
+    x, y, z = segment
+    return [(x + dx, y + dy, w) for dx, dy, w in _quasi_offsets(lattice)[z]]
+
+
+_QUASI: dict[int, dict[int, list[tuple[int, int, int]]]] = {}
+
+
+def _quasi_offsets(lattice: Lattice) -> dict[int, list[tuple[int, int, int]]]:
+    if id(lattice) not in _QUASI:
+        directions = len(lattice.offsets)
+        near = [(dx, dy, w) for dx in range(-4, 5) for dy in range(-4, 5)
+                for w in range(directions)]
+        joined = {frozenset(lattice.ends(s)) for s in near}
+        found = {}
+        for z in range(directions):
+            mine = set(lattice.ends((0, 0, z)))
+            found[z] = [s for s in near if not mine & set(lattice.ends(s))
+                        and any(frozenset((a, b)) in joined
+                                for a in mine for b in lattice.ends(s))]
+        _QUASI[id(lattice)] = found
+    return _QUASI[id(lattice)]
+
+
 def between(lattice: Lattice, points: Iterable[Point]) -> Region:
     """Every segment with both ends among ``points``: the grid drawn on a set of points."""
     points = set(points)

@@ -152,23 +152,25 @@ class Region:
 MAX_PART_MAPS = 20_000  # symmetries of a region in parts; each is a map of every cell
 
 
-def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]]
+def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]], *, one_hand: bool = True
               ) -> list[tuple[Symmetry, dict[Cell, Cell]]]:
     """The symmetries of a region made of parts, when only the parts matter and not
     where they lie: each sends every part onto a congruent part (a permutation of the
-    parts) by a lattice symmetry of its own, all of one hand (all rotations or all
-    reflections, so that one-sided pieces keep to their mirror images). Each comes with
-    one of its lattice symmetries; the identity first. Three L tetrominoes, one turned,
-    give the 3! swaps; with a mirror image among them, no swap moves it:
+    parts) by a lattice symmetry of its own; with ``one_hand``, all of one hand (all
+    rotations or all reflections, so that one-sided pieces keep to their mirror images).
+    Each comes with one of its lattice symmetries; the identity first. Three L
+    tetrominoes, one turned, give the 3! swaps; with a mirror image among them, no swap
+    moves it unless the hands may mix:
 
     >>> from cpuzzler.grids import square
     >>> L = [(0, 0), (1, 0), (2, 0), (0, 1)]
     >>> len(part_maps(square.lattice, [L, [(x + 4, y) for x, y in L],
     ...                                [(8 - y, x) for x, y in L]]))
     6
-    >>> len(part_maps(square.lattice, [L, [(x + 4, y) for x, y in L],
-    ...                                [(8 + y, x) for x, y in L]]))
-    2
+    >>> mirrored = [L, [(x + 4, y) for x, y in L], [(8 + y, x) for x, y in L]]
+    >>> len(part_maps(square.lattice, mirrored)), len(part_maps(square.lattice, mirrored,
+    ...                                                          one_hand=False))
+    (2, 6)
     """
     parts = [sorted(set(p)) for p in parts]
     t = lattice.translated
@@ -191,8 +193,9 @@ def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]]
         onto.append(row)
     choices = []
     for order in itertools.permutations(range(len(parts))):
-        for hand in (True, False):
-            options = [onto[i][j][hand] for i, j in enumerate(order)]
+        for hand in (True, False) if one_hand else (None,):
+            options = [onto[i][j][hand] if hand is not None
+                       else onto[i][j][True] + onto[i][j][False] for i, j in enumerate(order)]
             if all(options):
                 choices.append(options)
     total = sum(math.prod(len(o) for o in options) for options in choices)

@@ -27,18 +27,22 @@ from cpuzzler.grids import (
     trigs,
     twigs,
 )
+from cpuzzler.grids.edges import quasi_neighbours
 from cpuzzler.grids.lattice import KINDS, Cell, Lattice, Shape, resolve
 
 
 @dataclass(frozen=True)
 class Piece:
-    """A named shape: ``cells`` normalised, ``kind`` how it may turn, ``copies`` how many."""
+    """A named shape: ``cells`` normalised, ``kind`` how it may turn, ``copies`` how many;
+    ``quasi``: an edge polyform whose segments may be joined across a one-segment gap
+    (a quasi-polytrig or quasi-polytwig) rather than only end to end."""
 
     name: str
     cells: Shape
     lattice: Lattice
     kind: str = "free"
     copies: int = 1
+    quasi: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -47,7 +51,8 @@ class Piece:
             raise ValueError(f"piece {self.name!r} needs at least one copy, not {self.copies}")
         if not self.cells:
             raise ValueError(f"piece {self.name!r} has no cells")
-        if not self.lattice.is_connected(self.cells):
+        if not self.lattice.is_connected(self.cells) and not (
+                self.quasi and _quasi_connected(self.lattice, self.cells)):
             raise ValueError(f"piece {self.name!r} is not connected")
 
     def __len__(self) -> int:
@@ -79,14 +84,15 @@ class Piece:
 
 
 def make(name: str, cells: Iterable[Cell], lattice: object, kind: str = "free",
-         copies: int = 1) -> Piece:
+         copies: int = 1, *, quasi: bool = False) -> Piece:
     """A piece from its cells on a lattice (or grid module)."""
     lat = resolve(lattice)
-    return Piece(name, lat.normalise(tuple(c) for c in cells), lat, kind, copies)
+    return Piece(name, lat.normalise(tuple(c) for c in cells), lat, kind, copies, quasi)
 
 
-def _set(lattice: object, shapes: dict[str, Sequence[Cell]], kind: str = "free") -> list[Piece]:
-    return [make(name, cells, lattice, kind) for name, cells in shapes.items()]
+def _set(lattice: object, shapes: dict[str, Sequence[Cell]], kind: str = "free", *,
+         quasi: bool = False) -> list[Piece]:
+    return [make(name, cells, lattice, kind, quasi=quasi) for name, cells in shapes.items()]
 
 
 # --- polyominoes ------------------------------------------------------------------------
@@ -527,6 +533,46 @@ POLYTWIG_SEGMENTS = {
 }
 
 
+# Quasi-polytrigs and quasi-polytwigs (segments joined end to end or across a gap of one
+# segment), by Polyform Puzzler's names: the second digit the order; the first, for the
+# quasi-ditrigs, the gap (0 joined, 1 apart).
+QUASI_POLYTRIG_SEGMENTS = {
+    "I1": [(0, 0, 0)],
+    "I02": [(0, 0, 0), (1, 0, 0)],
+    "L02": [(0, 0, 0), (1, 0, 1)],
+    "V02": [(0, 0, 0), (1, 0, 2)],
+    "C12": [(0, 0, 0), (1, 1, 2)],
+    "I12": [(0, 0, 0), (2, 0, 0)],
+    "L12": [(0, 0, 0), (2, 0, 1)],
+    "P12": [(0, 0, 0), (2, 0, 2)],
+    "S12": [(0, 0, 0), (1, 1, 0)],
+    "Z12": [(0, 0, 0), (0, 1, 0)],
+}
+QUASI_POLYTWIG_SEGMENTS = {
+    "I1": [(0, 0, 0)],
+    "L2": [(0, 0, 0), (0, 0, 1)],
+    "S2": [(0, 0, 0), (1, 0, 0)],
+    "C2": [(0, 0, 0), (1, 0, 1)],
+    "C03": [(0, 0, 0), (0, 0, 1), (0, 1, 2)],
+    "S03": [(0, 1, 0), (1, 0, 0), (1, 0, 1)],
+    "Y03": [(0, 0, 0), (0, 0, 1), (0, 0, 2)],
+    "C13": [(0, 0, 0), (0, 0, 1), (0, 1, 0)],
+    "C23": [(0, 0, 0), (0, 1, 2), (1, 0, 1)],
+    "H13": [(0, 0, 0), (1, 0, 0), (1, 1, 2)],
+    "I13": [(0, 2, 0), (1, 1, 0), (2, 0, 0)],
+    "P13": [(0, 1, 2), (1, 0, 0), (1, 0, 1)],
+    "P23": [(0, 0, 0), (0, 0, 1), (0, 1, 1)],
+    "P33": [(0, 0, 0), (0, 1, 2), (1, 0, 0)],
+    "S13": [(0, 1, 0), (0, 2, 2), (1, 0, 2)],
+    "T13": [(0, 0, 1), (0, 1, 0), (0, 2, 2)],
+    "U13": [(0, 1, 0), (1, 0, 0), (2, 0, 0)],
+    "W13": [(0, 1, 1), (1, 0, 0), (1, 0, 1)],
+    "W23": [(0, 1, 0), (0, 2, 2), (1, 0, 0)],
+    "Y13": [(0, 0, 1), (0, 1, 0), (0, 1, 1)],
+    "Y23": [(0, 0, 0), (0, 1, 0), (1, 0, 0)],
+}
+
+
 def polytrigs(*orders: int) -> list[Piece]:
     """The polytrigs of the given orders (see ``orders_of``), named from 1 to 3: I1;
     I2 L2 V2; the 12 tritrigs C3 E3 I3 J3 L3 O3 P3 S3 T3 U3 Y3 Z3."""
@@ -588,10 +634,10 @@ POLYCUBE_SMALL = {"O1": [(0, 0, 0)], "I2": [(0, 0, 0), (1, 0, 0)],
                   "I3": [(0, 0, 0), (1, 0, 0), (2, 0, 0)], "V3": [(0, 0, 0), (1, 0, 0), (0, 1, 0)]}
 
 
-def _orders_named(grid: object, shapes: dict[str, Sequence[Cell]], kind: str = "free"
-                  ) -> dict[int, list[Piece]]:
+def _orders_named(grid: object, shapes: dict[str, Sequence[Cell]], kind: str = "free", *,
+                  quasi: bool = False) -> dict[int, list[Piece]]:
     by_order: dict[int, list[Piece]] = {}
-    for piece in _set(grid, shapes, kind):
+    for piece in _set(grid, shapes, kind, quasi=quasi):
         by_order.setdefault(len(piece), []).append(piece)
     return by_order
 
@@ -618,6 +664,7 @@ class Family:
     named: Callable[[], dict[int, list[Piece]]]
     aliases: dict[str, str]
     kind: str = "free"
+    quasi: bool = False  # segments joined across one-segment gaps too
 
 
 FAMILIES = {f.name: f for f in [
@@ -636,6 +683,10 @@ FAMILIES = {f.name: f for f in [
         **_orders_named(sticks, POLYSTICK_SEGMENTS), 4: tetrasticks()}, {}),
     Family("polytrigs", trigs, lambda: _orders_named(trigs, POLYTRIG_SEGMENTS), {}),
     Family("polytwigs", twigs, lambda: _orders_named(twigs, POLYTWIG_SEGMENTS), {}),
+    Family("quasi-polytrigs", trigs,
+           lambda: _orders_named(trigs, QUASI_POLYTRIG_SEGMENTS, quasi=True), {}, quasi=True),
+    Family("quasi-polytwigs", twigs,
+           lambda: _orders_named(twigs, QUASI_POLYTWIG_SEGMENTS, quasi=True), {}, quasi=True),
 ]}
 MAX_ORDER = 8  # past it the polyforms of one order run to tens of thousands
 
@@ -672,7 +723,8 @@ def family(name: str, orders: Iterable[int]) -> list[Piece]:
         raise ValueError(f"{name}: an order is given twice in {wanted}")
     named = chosen.named()
     return [p for n in wanted
-            for p in (named[n] if n in named else polyforms(chosen.grid, n, chosen.kind))]
+            for p in (named[n] if n in named
+                      else polyforms(chosen.grid, n, chosen.kind, quasi=chosen.quasi))]
 
 
 def _family(name: str) -> Family:
@@ -755,7 +807,8 @@ def by_name(family_name: str, name: str) -> Piece:
 
 # --- generation -----------------------------------------------------------------------------
 
-def polyforms(lattice: object, order: int, kind: str = "free") -> list[Piece]:
+def polyforms(lattice: object, order: int, kind: str = "free", *, quasi: bool = False
+              ) -> list[Piece]:
     """Every polyform of ``order`` cells on the lattice, one per class under the kind's
     group (free: rotations and reflections; one-sided: rotations; fixed: translations
     only), in canonical order, named by their index.
@@ -763,27 +816,53 @@ def polyforms(lattice: object, order: int, kind: str = "free") -> list[Piece]:
     Grown order by order: each class of order n is reached by adding one neighbouring
     cell to a representative of a class of order n-1 (every polyform has a cell whose
     removal leaves it connected), and new shapes are told apart by canonical form.
+    ``quasi`` (edge lattices): segments may also be joined across a one-segment gap
+    (see ``grids.edges.quasi_neighbours``), as Polyform Puzzler's quasi-polyforms are.
+
+    >>> len(polyforms(trigs, 2, quasi=True)), len(polyforms(twigs, 3, quasi=True))
+    (9, 17)
     """
     lat = resolve(lattice)
     if order < 1:
         raise ValueError(f"order must be at least 1, not {order}")
-    shapes = _shapes(lat, order, kind)
+    if quasi and lat.ends is None:
+        raise ValueError(f"quasi-polyforms are of the edge lattices, not {lat.name}")
+    shapes = _shapes(lat, order, kind, quasi)
     piece_kind = "one-sided" if lat is cubic.lattice and kind == "free" else kind
-    return [Piece(f"{order}-{k}", cells, lat, piece_kind)
+    return [Piece(f"{order}-{k}", cells, lat, piece_kind, quasi=quasi)
             for k, cells in enumerate(shapes, start=1)]
 
 
+def _quasi_connected(lat: Lattice, cells: Iterable[Cell]) -> bool:
+    """Whether the segments are joined end to end or across one-segment gaps."""
+    if lat.ends is None:
+        return False
+    members = set(cells)
+    start = next(iter(members))
+    seen, todo = {start}, [start]
+    while todo:
+        cell = todo.pop()
+        for n in lat.neighbours(cell) + quasi_neighbours(lat, cell):
+            if n in members and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen == members
+
+
 @cache
-def _shapes(lat: Lattice, order: int, kind: str) -> tuple[Shape, ...]:
+def _shapes(lat: Lattice, order: int, kind: str, quasi: bool = False) -> tuple[Shape, ...]:
     if order == 1:
         singles = {lat.canonical([(0,) * lat.translated + key], kind) for key in lat.offsets}
         return tuple(sorted(singles))
     found: set[Shape] = set()
     seen_fixed: set[Shape] = set()
-    for parent in _shapes(lat, order - 1, kind):
+    for parent in _shapes(lat, order - 1, kind, quasi):
         members = set(parent)
         for cell in parent:
-            for n in lat.neighbours(cell):
+            near = lat.neighbours(cell)
+            if quasi:
+                near = near + quasi_neighbours(lat, cell)
+            for n in near:
                 if n in members:
                     continue
                 fixed = lat.normalise([*parent, n])

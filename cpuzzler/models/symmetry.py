@@ -46,8 +46,15 @@ class PuzzleSymmetry:
         self.proper: list[bool] = []  # which elements are rotations
         self.wrapped = tiling.region.wrap is not None  # its turns are symmetries too
         self.parted = tiling.parts is not None and tiling.swap_parts  # parts move apart
-        maps = part_maps(lattice, tiling.parts) if self.parted \
-            else tiling.region.cell_maps("free")
+        if self.parted:
+            # a part may be mirrored alone where a mirror renames no piece (free pieces)
+            mirror = next((g for g in lattice.group if not g.proper), None)
+            alone = mirror is not None and \
+                _name_maps(tiling, shapes, key_of, mirror) == \
+                _name_maps(tiling, shapes, key_of, lattice.group[0])
+            maps = part_maps(lattice, tiling.parts, one_hand=not alone)
+        else:
+            maps = tiling.region.cell_maps("free")
         if tiling.parts is not None and not self.parted:  # those that keep the parts
             parts = set(tiling.parts)
             maps = [(g, move) for g, move in maps
