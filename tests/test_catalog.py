@@ -409,3 +409,14 @@ def test_tetracubes_2x4x4_up_to_rotation_as_polyform_puzzler_counts():
     puzzle = catalog.get("tetracubes-2x4x4").build()
     assert puzzle.count_both(symmetry="rotations") == (1390, 11120)
     assert puzzle.count_both(symmetry="rotations", method="dedup") == (1390, 11120)
+
+
+def test_the_digigrams_need_the_0_crossed():
+    """Without the 0's gap no digit may cross another and nothing fits; with it, the
+    count is Polyform Puzzler's 5 up to symmetry and the swaps of 2/5 and 6/9."""
+    from cpuzzler.grids import sticks
+    from cpuzzler.models import pieces
+
+    puzzle = catalog.get("digits-5x4").build()
+    assert puzzle.may_cross == {"d0"} and len(puzzle.symmetries) == 4 * 2 * 2
+    assert Tiling(pieces.digits(), sticks.rectangle(5, 4)).count(symmetry="raw") == 0
