@@ -395,9 +395,11 @@ def _info(args: argparse.Namespace) -> int:
     if isinstance(problem, Tiling):
         names = [p.name + (f" x{p.copies}" if p.copies > 1 else "") for p in problem.pieces]
         lines += [("lattice", problem.region.lattice.name),
-                  ("cells", f"{len(problem.region)}"),
+                  ("cells", f"{len(problem.region)}"
+                   + (f" in {len(problem.parts)} parts" if problem.parts else "")),
                   ("pieces", f"{sum(p.copies for p in problem.pieces)}: {' '.join(names)}"),
-                  ("symmetry", f"a group of order {len(problem.symmetries)}")]
+                  ("symmetry", f"a group of order {len(problem.symmetries)} "
+                               f"({problem.symmetries.describe()})")]
     xc = _exact_cover_of(problem)
     secondary = sum(map(xc.is_secondary, xc.items))
     lines.append(("matrix", f"{len(xc.items) - secondary} primary and {secondary} secondary "

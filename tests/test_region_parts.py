@@ -195,3 +195,12 @@ def test_the_three_congruent_x13_tilings_are_tilings_by_polyform_puzzlers_rule()
         tiling.parts, key=min)) if p.cells[0] in part) for p in s.placements
         if p.piece in ("I2", "L2", "V2")] == [0, 1, 2]]
     assert len(in_order) == 8
+
+
+def test_info_tells_the_parts_and_what_the_group_moves(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["info", "polytrigs-23-three-congruent-1", "--no-count"]) == 0
+    out = capsys.readouterr().out
+    assert "cells:     42 in 3 parts" in out
+    assert "a group of order 6 (rotation of each part and swaps of congruent parts)" in out
