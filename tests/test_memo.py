@@ -113,7 +113,10 @@ FEWEST_ON_MEMO = {"pentominoes-6x10", "pentominoes-3x20-ring", "pentominoes-8x8-
                   "tetrasticks-5x5-without-J", "tetrasticks-5x5-without-L",
                   "tetrasticks-5x5-without-N", "tetrasticks-5x5-without-Y",
                   "tetrasticks-aztec-diamond", "tritrigs-stacked-elongated-hexagons",
-                  "tritrigs-spiked-triangle-2", "tritrigs-trefoil-1", "tritrigs-whorl"}
+                  "tritrigs-spiked-triangle-2", "tritrigs-trefoil-1", "tritrigs-whorl",
+                  "pentatwigs-5x3", "pentatwigs-chevron-3x3", "pentatwigs-chevron-5x2",
+                  "pentatwigs-trapezoid-6x3", "pentatwigs-staggered-rectangle-5x3",
+                  "pentatwigs-wave-staggered-rectangle-5x3"}
 SLOW_ON_MEMO = {"solid-pentominoes-3x4x5", "bedlam-cube", "tetrasticks-5x5",
                 "pentominoes-8x8-square"}
 
