@@ -204,3 +204,20 @@ def test_info_tells_the_parts_and_what_the_group_moves(capsys):
     out = capsys.readouterr().out
     assert "cells:     42 in 3 parts" in out
     assert "a group of order 6 (rotation of each part and swaps of congruent parts)" in out
+
+
+def test_parts_whose_pieces_could_cross_cannot_swap():
+    """A cross of four sticks, its two parts the horizontal and the vertical bar: bars
+    in the two parts would cross at the centre, so moving one part alone is no symmetry.
+    Kept in place nothing fits (the bars cross); where crossing is allowed, one way."""
+    from cpuzzler.grids import sticks
+
+    plus = [(1, 1, 0), (2, 1, 0), (2, 0, 1), (2, 1, 1)]  # a cross through (2, 1)
+    left, right = [(1, 1, 0), (2, 1, 0)], [(2, 0, 1), (2, 1, 1)]
+    bars = [pieces.make("I", [(0, 0, 0), (1, 0, 0)], sticks, copies=2)]
+    region = Region(sticks.lattice, plus)
+    with pytest.raises(ExactCoverError, match="cannot move apart"):
+        Tiling(bars, region, parts=[left, right]).count()
+    kept = Tiling(bars, region, parts=[left, right], swap_parts=False)
+    assert kept.parts_meet() and kept.count_both() == (0, 0)  # the two bars would cross
+    assert Tiling(bars, region, parts=[left, right], crossing="allow").count() == 1

@@ -47,6 +47,12 @@ class PuzzleSymmetry:
         self.wrapped = tiling.region.wrap is not None  # its turns are symmetries too
         self.parted = tiling.parts is not None and tiling.swap_parts  # parts move apart
         if self.parted:
+            if tiling.parts_meet():
+                from cpuzzler.errors import ExactCoverError
+
+                raise ExactCoverError("parts that meet at a grid point where their pieces "
+                                      "could cross cannot move apart: give swap_parts="
+                                      "False to keep them in place")
             # a part may be mirrored alone where a mirror renames no piece (free pieces)
             mirror = next((g for g in lattice.group if not g.proper), None)
             alone = mirror is not None and \

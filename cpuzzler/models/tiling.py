@@ -234,10 +234,7 @@ class Tiling:
                 xc.add_item(p.name, lo=p.copies, hi=p.copies)
         for cell in self.region:
             xc.add_item(cell_name(cell))
-        lattice = self.region.lattice
-        forbid = self.crossing == "forbid" and lattice.ends is not None
-        keys = [crossings(lattice, p.cells) if forbid and p.piece not in self.may_cross else []
-                for p in self.placements]
+        keys = self._crossing_keys()
         for key in sorted({k for found in keys for k in found}):
             xc.add_item(crossing_name(key), secondary=True)
         implied = self._count_is_implied(self.pieces[0])
@@ -247,6 +244,27 @@ class Tiling:
                            *map(crossing_name, found)])
         xc.sweep = [cell_name(cell) for cell in self.sweep()]
         return xc
+
+    def _crossing_keys(self) -> list[list[Crossing]]:
+        """Each placement's ways to be crossed (none where crossing is allowed)."""
+        lattice = self.region.lattice
+        forbid = self.crossing == "forbid" and lattice.ends is not None
+        return [crossings(lattice, p.cells) if forbid and p.piece not in self.may_cross
+                else [] for p in self.placements]
+
+    def parts_meet(self) -> bool:
+        """Whether pieces in two different parts could cross at a grid point the parts
+        share: then a part cannot move without the others, and the parts cannot swap."""
+        if self.parts is None:
+            return False
+        part_of = {c: k for k, part in enumerate(self.parts) for c in part}
+        holders: dict[Crossing, int] = {}
+        for placement, keys in zip(self.placements, self._crossing_keys(), strict=True):
+            part = part_of[placement.cells[0]]
+            for key in keys:
+                if holders.setdefault(key, part) != part:
+                    return True
+        return False
 
     def sweep(self) -> list[Cell]:
         """The region's cells column by column along its longer side: the order in which
