@@ -180,14 +180,17 @@ class Lattice:
                 seen[p] = seen.get(p, 0) + 1
         return sorted(p for p, n in seen.items() if n > 1)
 
-    def is_connected(self, cells: Iterable[Cell]) -> bool:
+    def is_connected(self, cells: Iterable[Cell],
+                     neighbours: Callable[[Cell], list[Cell]] | None = None) -> bool:
+        """Whether the cells are joined by ``neighbours`` (the lattice's by default)."""
+        near = neighbours or self.neighbours
         cells = set(cells)
         if not cells:
             return True
         start = next(iter(cells))
         seen, stack = {start}, [start]
         while stack:
-            for n in self.neighbours(stack.pop()):
+            for n in near(stack.pop()):
                 if n in cells and n not in seen:
                     seen.add(n)
                     stack.append(n)

@@ -535,12 +535,13 @@ POLYTWIG_SEGMENTS = {
 
 # Quasi-polytrigs and quasi-polytwigs (segments joined end to end or across a gap of one
 # segment), by Polyform Puzzler's names: the second digit the order; the first, for the
-# quasi-ditrigs, the gap (0 joined, 1 apart).
+# quasi-ditrigs, the gap (0 joined, 1 apart). Those joined end to end are the ordinary
+# polyforms under other names.
 QUASI_POLYTRIG_SEGMENTS = {
-    "I1": [(0, 0, 0)],
-    "I02": [(0, 0, 0), (1, 0, 0)],
-    "L02": [(0, 0, 0), (1, 0, 1)],
-    "V02": [(0, 0, 0), (1, 0, 2)],
+    "I1": POLYTRIG_SEGMENTS["I1"],
+    "I02": POLYTRIG_SEGMENTS["I2"],
+    "L02": POLYTRIG_SEGMENTS["L2"],
+    "V02": POLYTRIG_SEGMENTS["V2"],
     "C12": [(0, 0, 0), (1, 1, 2)],
     "I12": [(0, 0, 0), (2, 0, 0)],
     "L12": [(0, 0, 0), (2, 0, 1)],
@@ -549,13 +550,13 @@ QUASI_POLYTRIG_SEGMENTS = {
     "Z12": [(0, 0, 0), (0, 1, 0)],
 }
 QUASI_POLYTWIG_SEGMENTS = {
-    "I1": [(0, 0, 0)],
-    "L2": [(0, 0, 0), (0, 0, 1)],
+    "I1": POLYTWIG_SEGMENTS["I1"],
+    "L2": POLYTWIG_SEGMENTS["L2"],
     "S2": [(0, 0, 0), (1, 0, 0)],
     "C2": [(0, 0, 0), (1, 0, 1)],
-    "C03": [(0, 0, 0), (0, 0, 1), (0, 1, 2)],
-    "S03": [(0, 1, 0), (1, 0, 0), (1, 0, 1)],
-    "Y03": [(0, 0, 0), (0, 0, 1), (0, 0, 2)],
+    "C03": POLYTWIG_SEGMENTS["C3"],
+    "S03": POLYTWIG_SEGMENTS["S3"],
+    "Y03": POLYTWIG_SEGMENTS["Y3"],
     "C13": [(0, 0, 0), (0, 0, 1), (0, 1, 0)],
     "C23": [(0, 0, 0), (0, 1, 2), (1, 0, 1)],
     "H13": [(0, 0, 0), (1, 0, 0), (1, 1, 2)],
@@ -835,19 +836,8 @@ def polyforms(lattice: object, order: int, kind: str = "free", *, quasi: bool = 
 
 def _quasi_connected(lat: Lattice, cells: Iterable[Cell]) -> bool:
     """Whether the segments are joined end to end or across one-segment gaps."""
-    if lat.ends is None:
-        return False
-    members = set(cells)
-    start = next(iter(members))
-    seen, todo = {start}, [start]
-    while todo:
-        cell = todo.pop()
-        for n in lat.neighbours(cell) + quasi_neighbours(lat, cell):
-            if n in members and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen == members
-
+    return lat.ends is not None and lat.is_connected(
+        cells, lambda c: lat.neighbours(c) + quasi_neighbours(lat, c))
 
 @cache
 def _shapes(lat: Lattice, order: int, kind: str, quasi: bool = False) -> tuple[Shape, ...]:

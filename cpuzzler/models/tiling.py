@@ -234,7 +234,7 @@ class Tiling:
                 xc.add_item(p.name, lo=p.copies, hi=p.copies)
         for cell in self.region:
             xc.add_item(cell_name(cell))
-        keys = self._crossing_keys()
+        keys = self._crossing_keys
         for key in sorted({k for found in keys for k in found}):
             xc.add_item(crossing_name(key), secondary=True)
         implied = self._count_is_implied(self.pieces[0])
@@ -245,6 +245,7 @@ class Tiling:
         xc.sweep = [cell_name(cell) for cell in self.sweep()]
         return xc
 
+    @cached_property
     def _crossing_keys(self) -> list[list[Crossing]]:
         """Each placement's ways to be crossed (none where crossing is allowed)."""
         lattice = self.region.lattice
@@ -259,7 +260,7 @@ class Tiling:
             return False
         part_of = {c: k for k, part in enumerate(self.parts) for c in part}
         holders: dict[Crossing, int] = {}
-        for placement, keys in zip(self.placements, self._crossing_keys(), strict=True):
+        for placement, keys in zip(self.placements, self._crossing_keys, strict=True):
             part = part_of[placement.cells[0]]
             for key in keys:
                 if holders.setdefault(key, part) != part:
