@@ -43,31 +43,49 @@ if TYPE_CHECKING:
 LISTED = 20000  # groups up to this order are listed for canonical forms
 
 
-def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]]]:
-    """The incidence graph for nauty: the number of vertices, adjacency, and the parts of
-    the vertex colouring. Items are 0 .. N-1, options N .. N+M-1, then one vertex per
-    coloured (item, colour) pair."""
-    n_items, n_options = len(xc.items), xc.num_options
+def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]], list[int]]:
+    """The incidence graph for nauty: the number of vertices, adjacency, the parts of the
+    vertex colouring, and each item's vertex. Options are 0 .. M-1, then one vertex per
+    class of twin items (items of equal bounds that every option holds alike, which no
+    symmetry of the options can tell apart: one vertex stands for them all, coloured by
+    how many they are, so that the group nauty finds acts faithfully on the options),
+    then one vertex per coloured (item, colour) pair."""
+    n_options = xc.num_options
     lo, hi, secondary = xc.item_arrays()
-    adjacency: dict[int, list[int]] = {}
-    pairs: dict[tuple[int, int], int] = {}
+    plain: list[list[int]] = [[] for _ in xc.items]
+    coloured: list[dict[int, list[int]]] = [{} for _ in xc.items]
     for o in range(n_options):
         colours = xc.option_colours(o) or (0,) * len(xc.option_items(o))
         for i, c in zip(xc.option_items(o), colours, strict=True):
             if c:
-                if (i, c) not in pairs:
-                    pairs[(i, c)] = n_items + n_options + len(pairs)
-                    adjacency.setdefault(i, []).append(pairs[(i, c)])
-                adjacency.setdefault(n_items + o, []).append(pairs[(i, c)])
+                coloured[i].setdefault(c, []).append(o)
             else:
-                adjacency.setdefault(n_items + o, []).append(i)
+                plain[i].append(o)
+    twins: dict[tuple, list[int]] = {}
+    for i in range(len(xc.items)):
+        kind = ("secondary",) if secondary[i] else (lo[i], hi[i])
+        signature = (kind, tuple(plain[i]), frozenset(tuple(v) for v in coloured[i].values()))
+        twins.setdefault(signature, []).append(i)
+    adjacency: dict[int, list[int]] = {}
     kinds: dict[Any, set[int]] = {}
-    for i in range(n_items):
-        kinds.setdefault(("secondary",) if secondary[i] else (lo[i], hi[i]), set()).add(i)
-    parts = list(kinds.values()) + [set(range(n_items, n_items + n_options))]
+    item_vertex = [0] * len(xc.items)
+    n = n_options
+    for (kind, options, _), members in twins.items():
+        for i in members:
+            item_vertex[i] = n
+        kinds.setdefault((kind, len(members)), set()).add(n)
+        adjacency[n] = list(options)
+        n += 1
+    pairs: set[int] = set()
+    for members in twins.values():
+        for options in coloured[members[0]].values():
+            adjacency[n] = [item_vertex[members[0]], *options]
+            pairs.add(n)
+            n += 1
+    parts = [set(range(n_options)), *kinds.values()]
     if pairs:
-        parts.append(set(pairs.values()))
-    return n_items + n_options + len(pairs), adjacency, parts
+        parts.append(pairs)
+    return n, adjacency, parts, item_vertex
 
 
 def incidence_graph(xc: ExactCover) -> networkx.Graph:
@@ -103,43 +121,82 @@ def incidence_graph(xc: ExactCover) -> networkx.Graph:
     return graph
 
 
+SEARCH_BUDGET = 5.0  # seconds for nauty when no time limit says otherwise
+MAX_VERTICES = 30_000  # pynauty's graphs are dense: n^2 bits; past ~40,000 it crashed
+MAX_ENTRIES = 2_000_000  # option entries read into the graph at most
+MAX_GENERATOR_POINTS = 4_000_000  # generators x vertices handed back by the search
+
+
 class Symmetries:
-    """The symmetry group of an exact-cover problem, acting on its options."""
+    """The symmetry group of an exact-cover problem, acting on its options.
 
-    def __init__(self, xc: ExactCover) -> None:
-        import pynauty
+    The search runs in a child process under a time budget (``SEARCH_BUDGET`` seconds,
+    or ``budget``), so a graph nauty cannot handle, a search that runs long, or Ctrl-C
+    never takes the caller down: where no search is made or it does not finish, the
+    group is the trivial one and ``note`` says why ("symmetry not searched: ...").
+    ``order`` is exact up to 10^14 (``order_exact``), else nauty's estimate.
+    """
 
+    def __init__(self, xc: ExactCover, *, budget: float | None = None) -> None:
         self._xc = xc
-        self._n_items = len(xc.items)
-        n, adjacency, parts = _vertices(xc)
+        self.note: str | None = None
+        self.generators: list[tuple[int, ...]] = []
+        self.order, self.order_exact = 1, True
+        self._orbit_of = list(range(xc.num_options))
+        self._graph: tuple[int, dict[int, list[int]], list[set[int]]] | None = None
+        entries = sum(len(xc.option_items(o)) for o in range(xc.num_options))
+        if entries > MAX_ENTRIES:
+            self.note = (f"symmetry not searched: {entries:,} entries are past the "
+                         f"{MAX_ENTRIES:,} the search takes")
+            return
+        n, adjacency, parts, _ = _vertices(xc)
+        if n > MAX_VERTICES:
+            self.note = (f"symmetry not searched: the graph of {n:,} vertices is past the "
+                         f"{MAX_VERTICES:,} the search takes")
+            return
         self._graph = (n, adjacency, parts)
-        generators, *_ = pynauty.autgrp(pynauty.Graph(n, adjacency_dict=adjacency,
-                                                      vertex_coloring=parts))
-        first, last = self._n_items, self._n_items + xc.num_options
-        moves = {tuple(g[k] - first for k in range(first, last)) for g in generators}
+        budget = SEARCH_BUDGET if budget is None else budget
+        found = _in_child(lambda: _autgrp(n, adjacency, parts, xc.num_options), budget)
+        if isinstance(found, str):
+            self.note = f"symmetry not searched: {found}"
+            return
+        generators, size, exponent, orbits = found
         identity = tuple(range(xc.num_options))
         #: the generators as permutations of the options: ``p[k]`` is option k's image
-        self.generators: list[tuple[int, ...]] = sorted(m for m in moves if m != identity)
+        self.generators = sorted({g for g in generators if g != identity})
+        self._orbit_of = orbits
+        estimate = size * 10.0 ** exponent
+        self.order_exact = estimate < 1e14
+        self.order = round(estimate) if self.generators else 1
 
     @cached_property
     def group(self):
-        """The group as a sympy ``PermutationGroup`` on the options."""
+        """The group as a sympy ``PermutationGroup`` on the options (built on demand: for
+        a large group on many options, Schreier-Sims takes long)."""
         from sympy.combinatorics import Permutation, PermutationGroup
 
         size = self._xc.num_options
         gens = [Permutation(list(g)) for g in self.generators] or [Permutation(size - 1)]
         return PermutationGroup(gens)
 
-    @cached_property
-    def order(self) -> int:
-        """How many symmetries the problem has (1: none but the identity)."""
-        return int(self.group.order()) if self.generators else 1
+    def describe(self) -> str:
+        """The order in words: "8 symmetries", "about 9.3 x 10^157 symmetries"."""
+        if self.order_exact:
+            return f"{self.order:,} {'symmetry' if self.order == 1 else 'symmetries'}"
+        mantissa, exponent = f"{self.order:.2e}".split("e")
+        return f"about {mantissa} x 10^{int(exponent)} symmetries"
 
     def option_orbits(self) -> list[set[int]]:
         """The options in classes of options that a symmetry maps onto each other."""
-        if not self.generators:
-            return [{o} for o in range(self._xc.num_options)]
-        return [set(orbit) for orbit in self.group.orbits()]
+        orbits: dict[int, set[int]] = {}
+        for o, rep in enumerate(self._orbit_of):
+            orbits.setdefault(rep, set()).add(o)
+        return list(orbits.values())
+
+    def orbit(self, option: int) -> list[int]:
+        """The options a symmetry maps ``option`` to, in order."""
+        rep = self._orbit_of[option]
+        return [o for o, r in enumerate(self._orbit_of) if r == rep]
 
     @cached_property
     def _elements(self) -> list[tuple[int, ...]]:
@@ -159,27 +216,90 @@ class Symmetries:
     def _certificate(self, chosen: tuple[int, ...]) -> tuple[int, ...]:
         import pynauty
 
+        assert self._graph is not None
         n, adjacency, parts = self._graph
-        marked = {self._n_items + o for o in chosen}
-        options = set(range(self._n_items, self._n_items + self._xc.num_options))
-        colouring = [p for p in parts if p != options] + [options - marked, marked]
+        marked = set(chosen)
+        colouring = [parts[0] - marked, marked, *parts[1:]]
         graph = pynauty.Graph(n, adjacency_dict=adjacency, vertex_coloring=colouring)
         return tuple(pynauty.certificate(graph))
-
 
     def invariant_items(self) -> list[int]:
         """The primary 1:1 items whose options every symmetry maps among themselves."""
         lo, hi, secondary = self._xc.item_arrays()
         containing = self._xc.item_options()
-        return [i for i in range(self._n_items)
+        return [i for i in range(len(self._xc.items))
                 if not secondary[i] and (lo[i], hi[i]) == (1, 1) and containing[i]
                 and all({g[o] for o in containing[i]} == set(containing[i])
                         for g in self.generators)]
 
 
-def symmetries(xc: ExactCover) -> Symmetries:
+def _autgrp(n: int, adjacency: dict[int, list[int]], parts: list[set[int]],
+            n_options: int) -> tuple[list[tuple[int, ...]], float, int, list[int]] | str:
+    """nauty's answer, in the child: generators on the options, the group size as
+    mantissa and power of ten, and each option's orbit's least option."""
+    import pynauty
+
+    graph = pynauty.Graph(n, adjacency_dict=adjacency, vertex_coloring=parts)
+    generators, size, exponent, orbits, _ = pynauty.autgrp(graph)
+    if len(generators) * n_options > MAX_GENERATOR_POINTS:
+        return f"the group needs {len(generators):,} generators, too many to use"
+    least: dict[int, int] = {}
+    for o in range(n_options):
+        least.setdefault(orbits[o], o)
+    return ([tuple(g[:n_options]) for g in generators], size, exponent,
+            [least[orbits[o]] for o in range(n_options)])
+
+
+def _in_child(work, budget: float):
+    """``work()`` in a forked child process, its result pickled back; a message instead
+    if it ran past ``budget`` seconds, crashed or ran out of memory. Ctrl-C here ends
+    the child and reaches the caller."""
+    import multiprocessing
+    import pickle
+
+    if budget <= 0:
+        return "the time limit left no budget for the search"
+    reader, writer = multiprocessing.Pipe(duplex=False)
+
+    def child() -> None:
+        import faulthandler
+        import resource
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
+        faulthandler.disable()  # a crash here is reported by the parent, in one line
+        try:
+            limit = 4 << 30  # memory the search may take beyond what the process has
+            with open("/proc/self/statm") as statm:
+                mapped = int(statm.read().split()[0]) * resource.getpagesize()
+            resource.setrlimit(resource.RLIMIT_AS, (mapped + limit, mapped + limit))
+        except (OSError, ValueError):
+            pass
+        try:
+            result = work()
+        except MemoryError:
+            result = "the search ran out of memory"
+        writer.send_bytes(pickle.dumps(result))
+
+    process = multiprocessing.get_context("fork").Process(target=child, daemon=True)
+    process.start()
+    writer.close()
+    try:
+        if not reader.poll(budget):
+            return f"the search ran past its {budget:.1f} s budget"
+        return pickle.loads(reader.recv_bytes())
+    except EOFError:
+        return f"nauty failed (exit {process.exitcode})"
+    finally:
+        reader.close()
+        if process.is_alive():
+            process.kill()
+        process.join()
+
+
+def symmetries(xc: ExactCover, *, budget: float | None = None) -> Symmetries:
     """The symmetry group of ``xc`` (see the module's description)."""
-    return Symmetries(xc)
+    return Symmetries(xc, budget=budget)
 
 
 def count_unique(xc: ExactCover, group: Symmetries, *, method: str = "reduce",
@@ -191,7 +311,8 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str = "reduce",
 
     if method not in ("reduce", "dedup"):
         raise ExactCoverError(f"unknown method {method!r} for an exact cover: reduce or dedup")
-    items = group.invariant_items() if method == "reduce" and group.order > 1 else []
+    reducible = method == "reduce" and 1 < group.order <= LISTED
+    items = group.invariant_items() if reducible else []
     if not items:
         return _dedup(xc, group, xc.solve(engine=engine, time_limit=time_limit, **options),
                       lambda: xc.stats.reason)
@@ -201,7 +322,7 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str = "reduce",
     def orbits(i: int) -> list[list[int]]:
         left, found = set(containing[i]), []
         while left:
-            orbit = sorted(group.group.orbit(min(left)))
+            orbit = group.orbit(min(left))
             found.append(orbit)
             left -= set(orbit)
         return found

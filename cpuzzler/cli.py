@@ -29,6 +29,7 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from cpuzzler import __version__, catalog, progress
 from cpuzzler.encoders.export import FORMATS, export
@@ -40,7 +41,10 @@ from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES, TilingSolution
 from cpuzzler.parts import count_in_parts
 from cpuzzler.render import jsonl
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count, n_solutions
+
+if TYPE_CHECKING:
+    from cpuzzler.automorphisms import Symmetries
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
@@ -616,9 +620,9 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float) -> int
     else:
         words = tiling.group(args.symmetry).describe()
         if asked.complete:
-            print(f"{asked} solutions up to {words}; {raw} in all")
+            print(f"{n_solutions(asked)} up to {words}; {raw} in all")
         else:
-            print(f"at least {asked} solutions up to {words}, at least {raw} in all "
+            print(f"at least {n_solutions(asked)} up to {words}, at least {raw} in all "
                   f"({asked.reason})")
     return _status(asked, asked.reason)
 
@@ -765,28 +769,23 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
         return _search(problem, args, start)
 
 
-SYMMETRY_SEARCH_ENTRIES = 200_000  # past this many entries, no search for symmetries
-
-
-def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> int:
-    """The order of the group a count of an exact cover is taken up to: its symmetries
-    (found by nauty) unless --symmetry raw; 1 where none is looked for (counts in parts,
-    problems past SYMMETRY_SEARCH_ENTRIES), with a note saying so."""
+def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries | None:
+    """The group a count or listing of an exact cover is taken up to: its symmetries
+    (found by nauty, within a share of the time limit) unless --symmetry raw; ``None``
+    where none is looked for (counts in parts) or none was found, with a note saying why."""
     if args.symmetry == "rotations":
         raise UsageError("--symmetry rotations: rotations are for tilings; an exact cover "
                          "is counted up to all its symmetries (unique) or raw")
     if args.symmetry == "raw":
-        return 1
-    if args.jobs > 1 or args.checkpoint or args.cluster:
+        return None
+    if args.count and (args.jobs > 1 or args.checkpoint or args.cluster):
         _note(args, "note: counts in parts are raw: the parts do not take the problem's "
                     "symmetry yet")
-        return 1
-    entries = sum(len(xc.option_items(o)) for o in range(xc.num_options))
-    if entries > SYMMETRY_SEARCH_ENTRIES:
-        _note(args, f"note: counted raw: {entries:,} entries are past the "
-                    f"{SYMMETRY_SEARCH_ENTRIES:,} this looks for symmetries in")
-        return 1
-    return xc.symmetries().order
+        return None
+    group = xc.symmetries(budget=xc._symmetry_budget(args.clock.left()))
+    if group.note:
+        _note(args, f"note: {group.note}; counted raw")
+    return group if group.order > 1 else None
 
 
 def _search(problem: object, args: argparse.Namespace, start: float) -> int:
@@ -814,11 +813,12 @@ def _search(problem: object, args: argparse.Namespace, start: float) -> int:
         reason = problem.exact_cover.stats.reason
     else:
         xc = _exact_cover_of(problem)
+        group = _problem_symmetries(xc, args)
         if args.count:
-            unique, order = None, _problem_symmetries(xc, args)
+            unique = None
             if _in_parts(args):
                 total = _count_in_parts(xc, args)[0]
-            elif order > 1:
+            elif group is not None:
                 unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
                                               **options)
             else:
@@ -827,19 +827,21 @@ def _search(problem: object, args: argparse.Namespace, start: float) -> int:
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.count(args.problem, total, unique,
                                              time.perf_counter() - start, xc.stats.engine)))
-            elif unique is None:
+            elif unique is None or group is None:
                 print(total.describe())
             elif total.complete:
-                print(f"{unique} solutions up to {order} symmetries of the problem; "
+                print(f"{n_solutions(unique)} up to {group.describe()} of the problem; "
                       f"{total} in all")
             else:
-                print(f"at least {unique} solutions up to {order} symmetries of the problem, "
-                      f"at least {total} in all ({total.reason})")
+                print(f"at least {n_solutions(unique)} up to {group.describe()} of the "
+                      f"problem, at least {total} in all ({total.reason})")
             _note(args, f"{time.perf_counter() - start:.3f} s")
             return _status(total, total.reason)
         found = 0
+        symmetry = "raw" if group is None else "unique"
         for found, solution in enumerate(
-            xc.solve(limit, engine=args.engine, time_limit=clock.left(), **options), start=1
+            xc.solve(limit, engine=args.engine, time_limit=clock.left(), symmetry=symmetry,
+                     **options), start=1
         ):
             _clear_line()
             if args.format == "jsonl":

@@ -26,7 +26,7 @@ from os import PathLike
 from typing import TYPE_CHECKING
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import LIMIT, Count, Stats
+from cpuzzler.results import LIMIT, Clock, Count, Stats
 
 if TYPE_CHECKING:
     import networkx
@@ -66,6 +66,7 @@ class ExactCover:
             raise ExactCoverError(f"bounds given for items that are not primary: {unknown}")
         self.stats = Stats()
         self.sweep: list[str] | None = None  # the memo engine's item order, if a model has one
+        self._symmetries: Symmetries | None = None  # found once, forgotten on a change
 
     # --- building ----------------------------------------------------------------------
 
@@ -83,6 +84,7 @@ class ExactCover:
             raise ExactCoverError(
                 f"item {name!r} has bounds {lo}:{hi}; they need 0 <= lo <= hi and hi >= 1"
             )
+        self._symmetries = None
         self._index[name] = len(self._names)
         self._names.append(name)
         self._lo.append(lo)
@@ -122,6 +124,7 @@ class ExactCover:
         colours = None
         if any(isinstance(e, tuple) for e in entries):
             colours = tuple(self._colour_id(e, i) for e, i in zip(entries, indices, strict=True))
+        self._symmetries = None
         self._options.append(indices)
         self._colours.append(colours if colours and any(colours) else None)
         return len(self._options) - 1
@@ -349,8 +352,9 @@ class ExactCover:
         if symmetry != "unique":
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
                                   "unique or raw")
-        group, seen = self.symmetries(), set()
-        for solution in self._solve(None, engine, time_limit, options):
+        clock = Clock(time_limit)
+        group, seen = self.symmetries(budget=self._symmetry_budget(time_limit)), set()
+        for solution in self._solve(None, engine, clock.left(), options):
             name = group.canonical(solution)
             if name not in seen:
                 seen.add(name)
@@ -425,9 +429,11 @@ class ExactCover:
         stats.seconds = time.perf_counter() - start
         return draws
 
-    def symmetries(self) -> Symmetries:
-        """The problem's symmetry group, found from the problem itself (nauty): see
-        ``cpuzzler.automorphisms``.
+    def symmetries(self, *, budget: float | None = None) -> Symmetries:
+        """The problem's symmetry group, found from the problem itself (nauty) within
+        ``budget`` seconds (see ``cpuzzler.automorphisms``); kept until the problem
+        changes. Where no search was made or it did not finish, the group is trivial and
+        its ``note`` says why.
 
         >>> from cpuzzler.models import queens
         >>> queens(8).symmetries().order
@@ -435,7 +441,16 @@ class ExactCover:
         """
         from cpuzzler.automorphisms import Symmetries
 
-        return Symmetries(self)
+        known = self._symmetries
+        if known is None or (known.note and "budget" in known.note):
+            known = self._symmetries = Symmetries(self, budget=budget)
+        return known
+
+    def _symmetry_budget(self, time_limit: float | None) -> float | None:
+        """The symmetry search's share of a time limit: a quarter, at most its default."""
+        from cpuzzler.automorphisms import SEARCH_BUDGET
+
+        return None if time_limit is None else min(SEARCH_BUDGET, time_limit / 4)
 
     def graph(self) -> networkx.Graph:
         """The item-option incidence graph (networkx), the graph whose automorphisms are
@@ -464,8 +479,10 @@ class ExactCover:
                                   "unique or raw")
         from cpuzzler.automorphisms import count_unique
 
-        return count_unique(self, self.symmetries(), method=method, engine=engine,
-                            time_limit=time_limit, **options)
+        clock = Clock(time_limit)
+        group = self.symmetries(budget=self._symmetry_budget(time_limit))
+        return count_unique(self, group, method=method, engine=engine,
+                            time_limit=clock.left(), **options)
 
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.

@@ -37,7 +37,7 @@ class Count(int):
         """The count as a user should read it: exact, or a lower bound with the reason."""
         if self.complete:
             return str(int(self))
-        return f"at least {int(self)} solutions ({self.reason})"
+        return f"at least {n_solutions(self)} ({self.reason})"
 
     def __str__(self) -> str:
         return int.__repr__(self)
@@ -46,6 +46,15 @@ class Count(int):
         if self.complete:
             return int.__repr__(self)
         return f"Count({int(self)}, {self.reason!r})"
+
+
+def n_solutions(n: int) -> str:
+    """``n`` with the word, singular or plural: "1 solution", "12 solutions".
+
+    >>> n_solutions(1), n_solutions(2_339)
+    ('1 solution', '2339 solutions')
+    """
+    return f"{int(n)} solution{'' if n == 1 else 's'}"
 
 
 @dataclass

@@ -1,11 +1,13 @@
 """The command line: output, exit codes, and one-line errors without tracebacks."""
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from cpuzzler import ExactCover
 from cpuzzler.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -20,10 +22,28 @@ def test_solve_prints_the_first_solution_one_option_a_line(capsys):
 
 
 def test_solve_all_streams_every_solution(capsys):
-    assert main(["solve", QUEENS8, "--all"]) == 0
+    assert main(["solve", QUEENS8, "--all", "--symmetry", "raw"]) == 0
     captured = capsys.readouterr()
     assert captured.out.count("| solution") == 92
     assert "92 solution(s)" in captured.err
+
+
+def test_listing_up_to_symmetry_lists_one_solution_per_class(capsys):
+    """--all lists as --count counts: up to the problem's symmetry by default, on DLX
+    files and catalog models alike (it listed every raw solution once)."""
+    for problem, unique in ((QUEENS8, 12), ("queens-8", 12), (str(EXAMPLES / "soma.dlx"), 240)):
+        assert main(["solve", problem, "--all", "--format", "jsonl"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == unique, problem
+    xc = ExactCover.from_dlx(QUEENS8)
+    group = xc.symmetries()
+    listed = [tuple(sorted(xc.option(o) for o in s)) for s in xc.solve(symmetry="unique")]
+    assert main(["solve", QUEENS8, "--all", "--format", "jsonl"]) == 0
+    shown = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    index = {xc.option(o): o for o in range(xc.num_options)}
+    classes = {group.canonical([index[tuple(option)] for option in entry["options"]])
+               for entry in shown}
+    assert len(classes) == 12 == len(listed)
 
 
 def test_solve_n_prints_at_most_n(capsys):
