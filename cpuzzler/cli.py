@@ -408,6 +408,11 @@ def _info(args: argparse.Namespace) -> int:
     secondary = sum(map(xc.is_secondary, xc.items))
     lines.append(("matrix", f"{len(xc.items) - secondary} primary and {secondary} secondary "
                             f"items, {xc.num_options} options"))
+    group = None
+    if not isinstance(problem, Tiling):
+        group = xc.symmetries(budget=xc._symmetry_budget(args.clock.left()))
+        found = "none but the identity" if group.order == 1 else group.describe()
+        lines.append(("symmetry", group.note or f"{found}, found from the matrix"))
     width = max(len(label) for label, _ in lines)
     for label, text in lines:
         print(f"{label + ':':{width + 1}} {text}")
@@ -419,9 +424,13 @@ def _info(args: argparse.Namespace) -> int:
             unique, raw = problem.count_both(time_limit=args.clock.left())
             counted = f"{unique:,} unique, {raw:,} raw"
             complete = unique.complete and raw.complete
+        elif group is not None and group.order > 1:
+            unique, raw = xc.count_both(time_limit=args.clock.left())
+            counted = f"{unique:,} unique, {raw:,} raw"
+            complete = unique.complete and raw.complete
         else:
             raw = xc.count(time_limit=args.clock.left())
-            counted, complete = f"{raw:,}", raw.complete
+            counted, complete = f"{raw:,} raw", raw.complete
     seconds = time.perf_counter() - start
     print(f"{'here:':{width + 1}} " + ("" if complete else "at least ")
           + f"{counted} in {seconds:.2f} s (engine dlx)"
