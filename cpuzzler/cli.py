@@ -203,7 +203,8 @@ def _build_parser() -> argparse.ArgumentParser:
                             "the region (default), or on the item with fewest options")
     for command in (solve,):
         command.add_argument("--sat-solver", default=None, metavar="NAME",
-                             help="sat engine: the python-sat solver (default cadical195)")
+                             help="sat engine: the python-sat solver (default cadical195; "
+                                  "a wrong name lists those that work here)")
         command.add_argument("--encoding", default=None, metavar="NAME",
                              help="sat engine: the cardinality encoding (default seqcounter)")
     check = commands.add_parser(
@@ -301,12 +302,15 @@ def _engine_options(args: argparse.Namespace) -> dict[str, object]:
         if args.engine != "sat":
             raise UsageError("--sat-solver and --encoding need --engine sat")
         from cpuzzler.encoders.cnf import ENCODINGS
-        from cpuzzler.engines.sat import solver_names
+        from cpuzzler.engines.sat import check_solver
 
         if args.sat_solver:
-            if args.sat_solver not in solver_names():
-                raise UsageError(f"--sat-solver: unknown SAT solver {args.sat_solver!r}; "
-                                 f"known: {', '.join(solver_names())}")
+            many = any(getattr(args, key, None) for key in ("count", "all", "sample"))
+            one = not many and (getattr(args, "n", None) or 1) == 1
+            try:
+                check_solver(args.sat_solver, "one" if one else "all")
+            except ExactCoverError as e:
+                raise UsageError(f"--sat-solver: {e}") from None
             options["solver"] = args.sat_solver
         if args.encoding:
             if args.encoding not in ENCODINGS:

@@ -354,7 +354,8 @@ class ExactCover:
                                   "unique or raw")
         clock = Clock(time_limit)
         group, seen = self.symmetries(budget=self._symmetry_budget(time_limit)), set()
-        for solution in self._solve(None, engine, clock.left(), options):
+        first_only = 1 if limit == 1 else None  # the first solution is its class's first
+        for solution in self._solve(first_only, engine, clock.left(), options):
             name = group.canonical(solution)
             if name not in seen:
                 seen.add(name)

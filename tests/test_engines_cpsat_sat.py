@@ -79,8 +79,33 @@ def test_time_limits_give_partial_counts():
 def test_unknown_names_are_clear_errors():
     with pytest.raises(ExactCoverError, match="unknown encoding 'zigzag'; known: pairwise"):
         to_cnf(queens(4), encoding="zigzag")
-    with pytest.raises(ExactCoverError, match="unknown SAT solver 'nope'; known: .*cadical195"):
+    with pytest.raises(ExactCoverError, match="SAT solver 'nope': unknown; those that work: "
+                                              ".*cadical195"):
         queens(4).count(engine="sat", solver="nope")
+
+
+def test_only_the_solvers_that_work_for_the_job_are_offered(capsys):
+    """kissat has no incremental solving: it aborted the process (exit 134) on the clause
+    that blocks the first solution; cryptosat is named by python-sat but not built in."""
+    from cpuzzler.engines.sat import solver_names
+
+    assert "kissat404" in solver_names("one") and "kissat404" not in solver_names("all")
+    assert "cryptosat" not in solver_names("one")
+    assert len(queens(8).first(engine="sat") or ()) == 8
+    assert len(list(queens(8).solve(1, engine="sat", solver="kissat404"))) == 1
+    with pytest.raises(ExactCoverError, match="solves once only"):
+        queens(8).count(engine="sat", solver="kissat404")
+    with pytest.raises(ExactCoverError, match="solves once only"):
+        list(queens(8).solve(2, engine="sat", solver="kissat404"))
+    queens8 = ["solve", "queens-8", "--engine", "sat", "--sat-solver"]
+    assert main([*queens8, "kissat404", "--count"]) == 2
+    assert "--sat-solver: SAT solver 'kissat404' solves once only" in capsys.readouterr().err
+    assert main([*queens8, "kissat404"]) == 0
+    assert capsys.readouterr().out.startswith("| solution 1")
+    assert main([*queens8, "cryptosat", "-n", "1"]) == 2
+    assert "'cryptosat': is not built into python-sat here" in capsys.readouterr().err
+    for name in solver_names():  # each one offered counts
+        assert queens(6).count(engine="sat", solver=name) == 4, name
 
 
 def test_cli_check_agrees_and_exits_0(capsys):

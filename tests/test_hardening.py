@@ -194,7 +194,7 @@ def test_an_eighteen_byte_dpf_file_asking_for_twenty_million_locations_is_refuse
 
 @pytest.mark.parametrize(("argv", "expected"), [
     (["solve", "pentominoes-3x20", "--engine", "sat", "--sat-solver", "bogus"],
-     "--sat-solver: unknown SAT solver 'bogus'"),
+     "--sat-solver: SAT solver 'bogus': unknown"),
     (["solve", "pentominoes-3x20", "--engine", "sat", "--encoding", "bogus"],
      "--encoding: unknown encoding 'bogus'"),
     (["solve", "pentominoes-3x20", "--sat-solver", "minisat22"], "need --engine sat"),

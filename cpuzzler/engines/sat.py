@@ -10,6 +10,7 @@ until the formula has no more models.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -27,10 +28,44 @@ DEFAULT_SOLVER = "cadical195"
 SLICE = 1000  # conflicts between two looks at the clock (about a tenth of a second)
 
 
-def solver_names() -> list[str]:
+ONE_SHOT = frozenset({"kissat404"})  # no incremental solving: one model, then no more
+
+
+@functools.cache
+def solver_names(job: str = "all") -> list[str]:
+    """The python-sat solvers that work here for ``job``: ``"all"`` (counting and listing,
+    which add a clause after each solution) or ``"one"`` (a first solution only).
+    Solvers python-sat names but was built without are left out.
+
+    >>> "cadical195" in solver_names() and "kissat404" not in solver_names()
+    True
+    """
+    from pysat.solvers import NoSuchSolverError, Solver, SolverNames
+
+    working = []
+    for name in sorted(n for n in vars(SolverNames) if not n.startswith("_")):
+        try:
+            Solver(name=name).delete()
+        except (NoSuchSolverError, NotImplementedError, ImportError, OSError):
+            continue
+        if job == "one" or name not in ONE_SHOT:
+            working.append(name)
+    return working
+
+
+def check_solver(solver: str, job: str) -> None:
+    """An error naming the solvers that do ``job`` if ``solver`` is not one of them."""
+    if solver in solver_names(job):
+        return
+    if solver in solver_names("one"):
+        raise ExactCoverError(
+            f"SAT solver {solver!r} solves once only (it has no incremental solving): use "
+            f"it for one solution (-n 1); to count or list: {', '.join(solver_names())}")
     from pysat.solvers import SolverNames
 
-    return sorted(n for n in vars(SolverNames) if not n.startswith("_"))
+    what = "is not built into python-sat here" if hasattr(SolverNames, solver) else "unknown"
+    raise ExactCoverError(f"SAT solver {solver!r}: {what}; those that work: "
+                          f"{', '.join(solver_names('one'))}")
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
@@ -42,8 +77,7 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     from pysat.solvers import Solver
 
     stats = stats if stats is not None else Stats(engine=NAME)
-    if solver not in solver_names():
-        raise ExactCoverError(f"unknown SAT solver {solver!r}; known: {', '.join(solver_names())}")
+    check_solver(solver, "one" if limit == 1 else "all")
     deadline = None if time_limit is None else time.monotonic() + time_limit
     cnf = to_cnf(xc, encoding, symmetries)
     n = xc.num_options
@@ -78,6 +112,7 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                 block += [k + 1 for k in range(n) if k not in picked]
             if not block:
                 return  # the empty solution: the only one
+            check_solver(solver, "all")  # a one-shot solver aborts the process on a clause
             sat.add_clause(block)
 
 
