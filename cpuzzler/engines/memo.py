@@ -24,6 +24,7 @@ engine's job: ``solve`` hands over to it.
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Iterator, Sequence
@@ -50,14 +51,17 @@ def default_memory() -> int:
         return 1 << 30
 
 
+DERIVE_LIMIT = 20_000_000  # pairs of items sharing an option, at most, for a derived sweep
+
+
 def sweep_order(xc: ExactCover, order: Sequence[str] | None = None) -> list[int]:
     """The primary items' indices in sweep order: ``order`` (item names), else the
-    problem's ``sweep``, else the items' own order; primary items not named follow in
-    their own order."""
+    problem's ``sweep``, else one derived from the matrix (``derived_sweep``); primary
+    items not named follow in their own order."""
     names = order if order is not None else xc.sweep
     primary = [k for k, name in enumerate(xc.items) if not xc.is_secondary(name)]
     if not names:
-        return primary
+        return derived_sweep(xc)
     index = {name: k for k, name in enumerate(xc.items)}
     chosen = []
     for name in names:
@@ -69,6 +73,70 @@ def sweep_order(xc: ExactCover, order: Sequence[str] | None = None) -> list[int]
     if len(seen) != len(chosen):
         raise ExactCoverError("sweep order names an item twice")
     return chosen + [k for k in primary if k not in seen]
+
+
+def derived_sweep(xc: ExactCover) -> list[int]:
+    """A sweep order for a problem that brings none (a DLX file), from its matrix alone:
+    items are taken one by one, each time the open item (one that shares an option with
+    an item taken) that opens the fewest new ones, ties to the one with fewer neighbours,
+    then to the one opened first. The
+    open items are the frontier the memo engine's states differ in; keeping it narrow
+    is what a sweep across a board does, and an item that shares options with every
+    other (a piece of a tiling) opens many and so comes late, as in a model's sweep.
+    Past ``DERIVE_LIMIT`` pairs of items sharing an option, the items' own order.
+
+    >>> from cpuzzler.exact_cover import ExactCover
+    >>> xc = ExactCover(primary=["d", "a", "c", "b"])
+    >>> for pair in (["a", "b"], ["b", "c"], ["c", "d"]):
+    ...     _ = xc.add_option(pair)
+    >>> [xc.items[i] for i in derived_sweep(xc)]  # a path: from one end to the other
+    ['d', 'c', 'b', 'a']
+    """
+    n = len(xc.items)
+    lo, hi, secondary = xc.item_arrays()
+    primary = [i for i in range(n) if not secondary[i]]
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    if sum(len(items) ** 2 for items in options) > DERIVE_LIMIT:
+        return primary
+    neighbours: list[set[int]] = [set() for _ in range(n)]
+    for items in options:
+        for i in items:
+            neighbours[i].update(items)
+    for i in range(n):
+        neighbours[i].discard(i)
+    containing = [0] * n
+    for items in options:
+        for i in items:
+            containing[i] += 1
+    degree = [len(neighbours[i]) for i in range(n)]
+    fresh = list(degree)  # neighbours neither open nor taken
+    seen = [False] * n  # open or taken
+    opened: dict[int, int] = {}  # open primary items: when each was opened
+    left = set(primary)
+    order: list[int] = []
+    ticks = itertools.count()
+
+    def see(j: int) -> None:
+        seen[j] = True
+        for k in neighbours[j]:
+            fresh[k] -= 1
+        if not secondary[j]:
+            opened[j] = next(ticks)
+
+    while left:
+        if opened:
+            best = min(opened, key=lambda i: (fresh[i], degree[i], opened[i]))
+            del opened[best]
+        else:  # a new component: start at its item of fewest neighbours (a corner)
+            best = min(left, key=lambda i: (fresh[i], containing[i], i))
+            see(best)
+            opened.pop(best)
+        left.discard(best)
+        order.append(best)
+        for j in neighbours[best]:
+            if not seen[j]:
+                see(j)
+    return order
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
