@@ -41,7 +41,16 @@ from cpuzzler.models import Sudoku, Tiling, dpf
 from cpuzzler.models.tiling import LEX_ENGINES, METHODS, SYMMETRY_MODES, TilingSolution
 from cpuzzler.parts import count_in_parts
 from cpuzzler.render import jsonl
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count, n_solutions
+from cpuzzler.results import (
+    DONE,
+    INTERRUPTED,
+    LIMIT,
+    TIMEOUT,
+    Clock,
+    Count,
+    RunDeadline,
+    n_solutions,
+)
 
 if TYPE_CHECKING:
     from cpuzzler.automorphisms import Symmetries
@@ -872,6 +881,18 @@ COMMANDS = {"solve": _solve, "check": _check, "list": _list, "info": _info,
             "export": _export, "verify": _verify, "render": _render, "gallery": _gallery}
 
 
+def _print_no_count(args: argparse.Namespace, reason: str) -> None:
+    """The count of a run stopped before its search began: at least 0, in the format
+    asked for."""
+    if getattr(args, "format", None) != "jsonl":
+        print(f"at least 0 solutions ({reason})")
+        return
+    none = Count(0, reason)
+    unique = None if getattr(args, "symmetry", "raw") == "raw" else none
+    seconds = 0.0 if args.clock.end is None else args.time_limit
+    print(jsonl.line(jsonl.count(args.problem, none, unique, seconds, args.engine or "dlx")))
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
@@ -880,16 +901,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
     args.clock = Clock(getattr(args, "time_limit", None))
     try:
-        return COMMANDS[args.command](args)
+        with RunDeadline.until(args.clock.end):  # building a model stops in time too
+            return COMMANDS[args.command](args)
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except TimeUp:
+        if getattr(args, "count", False):
+            _print_no_count(args, TIMEOUT)
         print("cpuzzler: the time limit ran out before the search began", file=sys.stderr)
         return EXIT_UNDECIDED
     except KeyboardInterrupt:
         if getattr(args, "count", False):  # stopped before the search began
-            print("at least 0 solutions (interrupted)")
+            _print_no_count(args, INTERRUPTED)
         print("cpuzzler: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:

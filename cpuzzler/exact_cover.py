@@ -343,17 +343,16 @@ class ExactCover:
         >>> len(list(queens(8).solve(symmetry="unique")))
         12
         """
-        if symmetry != "raw":
-            return self._solve_unique(limit, symmetry, engine, time_limit, options)
-        return self._solve(limit, engine, time_limit, options)
-
-    def _solve_unique(self, limit: int | None, symmetry: str, engine: str | None,
-                      time_limit: float | None, options: dict) -> Iterator[tuple[int, ...]]:
+        if symmetry == "raw":
+            return self._solve(limit, engine, time_limit, options)
         if symmetry != "unique":
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
                                   "unique or raw")
-        clock = Clock(time_limit)
-        group, seen = self.symmetries(budget=self._symmetry_budget(time_limit)), set()
+        return self._solve_unique(limit, engine, Clock(time_limit), options)
+
+    def _solve_unique(self, limit: int | None, engine: str | None, clock: Clock,
+                      options: dict) -> Iterator[tuple[int, ...]]:
+        group, seen = self.symmetries(budget=self._symmetry_budget(clock.left())), set()
         first_only = 1 if limit == 1 else None  # the first solution is its class's first
         for solution in self._solve(first_only, engine, clock.left(), options):
             name = group.canonical(solution)

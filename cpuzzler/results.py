@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
@@ -70,6 +72,34 @@ class Stats:
     reason: str = DONE
     answered_by: str = ""  # the auto engine: which engine settled the question
     memo: dict = field(default_factory=dict)  # the memo engine: states, hits, misses, ...
+
+
+class RunDeadline:
+    """The end of the whole run's time limit (``perf_counter`` time; ``None``: none), set
+    by the command line, so that loops building a large model before any search starts
+    can stop in time: ``check()`` raises ``TimeUp`` once it has passed.
+
+    >>> with RunDeadline.until(None):
+    ...     RunDeadline.check()
+    """
+
+    end: float | None = None
+
+    @classmethod
+    def check(cls) -> None:
+        if cls.end is not None and time.perf_counter() >= cls.end:
+            from cpuzzler.errors import TimeUp
+
+            raise TimeUp
+
+    @classmethod
+    @contextlib.contextmanager
+    def until(cls, end: float | None) -> Iterator[None]:
+        before, cls.end = cls.end, end
+        try:
+            yield
+        finally:
+            cls.end = before
 
 
 class Clock:

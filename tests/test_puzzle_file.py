@@ -109,7 +109,19 @@ BAD = [
     ('lattice = "square"\n[region]\ncells = []\n', 3, "lists no cells"),
     ('lattice = "square"\n[region]\ncells = [[0, 0]]\nrectangle = [1, 1]\n', 2,
      "needs one shape"),
+    # copies = 3 was an internal error ('int' object has no attribute 'items'); a number
+    # now means as many of each piece, and anything else is named
+    ('lattice = "square"\n[region]\nrectangle = [2, 1]\n[pieces]\nset = "domino"\n'
+     'copies = "two"\n', 6, "copies must be a positive number"),
+    ('lattice = "square"\n[region]\nrectangle = [2, 1]\n[pieces]\nset = "domino"\n'
+     'copies = 0\n', 6, "copies must be a positive number"),
 ]
+
+
+def test_copies_as_one_number_gives_each_piece_that_many():
+    puzzle = puzzle_file.parse('lattice = "square"\n[region]\nrectangle = [4, 2]\n'
+                               '[pieces]\nset = "polyforms"\norder = 2\ncopies = 4\n')
+    assert puzzle.pieces[0].copies == 4 and puzzle.count(symmetry="raw") == 5
 
 
 @pytest.mark.parametrize(("text", "line", "message"), BAD)

@@ -1,6 +1,7 @@
 """The symmetry search on inputs nobody tuned for: it never crashes, hangs or takes the
 run past its limits; where it cannot answer, the count is raw and a note says why."""
 
+import json
 import os
 import signal
 import subprocess
@@ -113,3 +114,28 @@ def test_the_symmetry_search_is_kept_until_the_problem_changes():
     first = xc.symmetries()
     xc.add_option(["r0", "c0"])
     assert xc.symmetries() is not first
+
+
+@pytest.mark.parametrize("argv", [["-n", "1"], ["-n", "2"], ["--count"],
+                                  ["--count", "--symmetry", "raw"]])
+def test_the_time_limit_covers_building_a_large_model(tmp_path, argv, capsys):
+    """A 300x300 board of dominoes takes seconds to build (placements, matrix, the
+    region's symmetries) before any search; the limit counts from the start (a
+    500x500 board with -n 1 --time-limit 60 took 70 s: the engine was given 60 s after
+    the build)."""
+    from cpuzzler.cli import main
+
+    path = tmp_path / "dominoes.toml"
+    path.write_text('lattice = "square"\n[region]\nrectangle = [300, 300]\n'
+                    '[pieces]\nset = "polyforms"\norder = 2\ncopies = 45000\n')
+    start = time.perf_counter()
+    assert main(["solve", str(path), *argv, "--time-limit", "0.5"]) == 3
+    assert time.perf_counter() - start < 2.0  # building alone takes longer
+    out = capsys.readouterr().out
+    assert out == ("at least 0 solutions (time-out)\n" if "--count" in argv else "")
+    if "--count" in argv:  # a count in JSON Lines stays one JSON object
+        assert main(["solve", str(path), *argv, "--time-limit", "0.5", "--format",
+                     "jsonl"]) == 3
+        record = json.loads(capsys.readouterr().out)
+        assert record["raw"] == 0 and record["reason"] == "time-out"
+        assert not record["complete"]

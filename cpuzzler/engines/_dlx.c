@@ -83,6 +83,17 @@ enum { ST_FRESH, ST_AT_FORWARD, ST_AFTER_SOLUTION, ST_FINISHED };
 enum { R_DONE = 0, R_LIMIT = 1, R_TIMEOUT = 2, R_INTERRUPTED = 3 };
 #define CLOSE_BRANCH (-1)
 #define CHECK_MASK ((1LL << 13) - 1) /* look at the clock and for Ctrl-C every 8192 nodes */
+#define CHECK_WORK (1LL << 24)       /* ... or sooner: every 2^24 item visits, about */
+
+/* The mask of enter_node's node count: a node can visit every item (the choice of the
+ * item with fewest options), so a problem of many items looks at the clock more often:
+ * 8192 nodes for up to 2048 items, down to every node past 16 million items. */
+static long long check_mask_for(int n_items) {
+    long long every = 1;
+    while (every < CHECK_MASK + 1 && every * 2 * ((long long)n_items + 1) <= CHECK_WORK)
+        every *= 2;
+    return every - 1;
+}
 
 typedef struct {
     PyObject_HEAD
@@ -97,6 +108,7 @@ typedef struct {
     int *hidden, hidden_top;                       /* stack of excluded options */
     int level, state;
     long long nodes, updates, solutions;
+    long long check_mask;                          /* see check_mask_for() */
     int *found, found_len, found_cap;              /* buffered solutions: k, then k options */
     int *scratch;
     /* the bitset kernel: see "Bitsets" above */
@@ -273,7 +285,7 @@ static int time_to_stop(double deadline, PyThreadState **tstate) {
  * search is parked at this node (visited again when the next run resumes) and the R_*
  * reason returned; else -1.  Both kernels enter every node through here. */
 static inline int enter_node(Solver *s, int level, double deadline, PyThreadState **tstate) {
-    if ((++s->nodes & CHECK_MASK) != 0) return -1;
+    if ((++s->nodes & s->check_mask) != 0) return -1;
     int reason = time_to_stop(deadline, tstate);
     if (reason >= 0) {
         s->nodes--;
@@ -653,6 +665,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
     if (n > INT_MAX / 4) { PyErr_SetString(PyExc_ValueError, "too many items"); return -1; }
     int N = (int)n;
     s->n_items = N;
+    s->check_mask = check_mask_for(N);
     ALLOC(s->len, N + 1); ALLOC(s->llink, N + 1); ALLOC(s->rlink, N + 1);
     ALLOC(s->bound, N + 1); ALLOC(s->need, N + 1); ALLOC(s->secondary, N + 1);
     int *tmp;
@@ -891,7 +904,7 @@ typedef struct {
     char *coloured;                           /* per item: some entry gives it a colour */
     size_t slot_bytes, capacity, stored, max_slots, peak_slots;
     unsigned char *slots, *key;
-    long long nodes, hits, misses, dropped, evictions;
+    long long nodes, hits, misses, dropped, evictions, check_mask;
     int overflow, no_memory;
     double deadline;
     PyThreadState *tstate;
@@ -1183,7 +1196,7 @@ static count128 memo_node(Memo *m, int pos, int p) {
     int i = next_item(m, &pos, &p);
     if (i == SOLVED) return 1;
     if (i == DEAD || m->stop) return 0;
-    if ((++m->nodes & CHECK_MASK) == 0) {
+    if ((++m->nodes & m->check_mask) == 0) {
         int reason = time_to_stop(m->deadline, &m->tstate);
         if (reason >= 0) { m->stop = reason; return 0; }
     }
@@ -1389,6 +1402,7 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
         goto done;
     if (n2 != n || n3 != n) { PyErr_SetString(PyExc_ValueError, "lo, hi, secondary differ in length"); goto done; }
     m.n_items = (int)n; m.n_order = (int)n_order;
+    m.check_mask = check_mask_for(m.n_items);
     for (int k = 0; k < m.n_order; k++)
         if (m.order[k] < 0 || m.order[k] >= m.n_items || secondary[m.order[k]]) {
             PyErr_SetString(PyExc_ValueError, "order must list primary items"); goto done;

@@ -18,7 +18,7 @@ its own drawn or listed, or both)::
     set = "pentominoes"                # a set of cpuzzler.models.pieces
     kind = "free"                      # or "one-sided"
     only = []                          # some of the set's pieces (all when empty)
-    copies = {}                        # name = copies
+    copies = {}                        # name = copies, or one number for every piece
     optional = []                      # pieces that may be left out
     may_cross = []                     # sticks, trigs, twigs: pieces exempt from the
                                        # crossing rule
@@ -373,6 +373,11 @@ class _Reader:
                 raise self.error(f"{', '.join(sorted(unknown))}: not in {name}", "only")
             chosen = [p for p in chosen if p.name in only]
         copies = spec.get("copies", {})
+        if isinstance(copies, int) and not isinstance(copies, bool) and copies >= 1:
+            copies = {p.name: copies for p in chosen}  # as many of each piece
+        if not isinstance(copies, dict):
+            raise self.error(f"copies must be a positive number (of each piece) or a table "
+                             f"of piece = number, not {copies!r}", "copies")
         for piece_name, n in copies.items():
             if piece_name not in {p.name for p in chosen} or not isinstance(n, int) or n < 1:
                 raise self.error(f"copies: {piece_name} = {n!r} is not a piece of the set "

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.grids.lattice import Cell, Lattice, Symmetry
+from cpuzzler.results import RunDeadline
 
 EMPTY = " ."
 CELL_MARKS = "#*@"
@@ -108,8 +109,12 @@ class Region:
         cells = sorted(self.cells)
         lattice = self.lattice
         if self.wrap is None:
-            return [(g, dict(zip(cells, lattice.translate(lattice.transform(cells, g), shift),
-                                 strict=True))) for g, shift in self.symmetries(kind)]
+            maps = []
+            for g, shift in self.symmetries(kind):
+                RunDeadline.check()  # each map is a dict of every cell: long on a large region
+                image = lattice.translate(lattice.transform(cells, g), shift)
+                maps.append((g, dict(zip(cells, image, strict=True))))
+            return maps
         t = lattice.translated
         low = [min(c[k] for c in cells) for k in range(t)]
         touching = self._adjacent_pairs()
@@ -141,6 +146,7 @@ class Region:
         low = [min(c[k] for c in cells) for k in range(t)]
         result = []
         for g in lattice.symmetries(kind):
+            RunDeadline.check()
             image = lattice.transform(cells, g)
             image_low = [min(c[k] for c in image) for k in range(t)]
             shift = tuple(low[k] - image_low[k] for k in range(t))

@@ -20,7 +20,7 @@ from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
-from cpuzzler.results import INTERRUPTED, Count
+from cpuzzler.results import INTERRUPTED, Clock, Count, RunDeadline
 
 SYMMETRY_MODES = ("unique", "rotations", "raw")
 CROSSING_RULES = ("forbid", "allow")
@@ -206,7 +206,9 @@ class Tiling:
             seen = set()  # on a wrapped region two offsets can give one placement
             for shape in piece.orientations():
                 first = shape[0]
-                for anchor in anchors.get(tuple(first[t:]), []):
+                for k, anchor in enumerate(anchors.get(tuple(first[t:]), [])):
+                    if k % 4096 == 0:
+                        RunDeadline.check()
                     offset = [anchor[k] - first[k] for k in range(t)]
                     cells = self.region.place(lattice.translate(shape, offset))
                     if cells is not None and cells not in seen and \
@@ -238,7 +240,9 @@ class Tiling:
         for key in sorted({k for found in keys for k in found}):
             xc.add_item(crossing_name(key), secondary=True)
         implied = self._count_is_implied(self.pieces[0])
-        for placement, found in zip(self.placements, keys, strict=True):
+        for k, (placement, found) in enumerate(zip(self.placements, keys, strict=True)):
+            if k % 4096 == 0:
+                RunDeadline.check()
             piece = [] if implied else [placement.piece]
             xc.add_option([*piece, *map(cell_name, placement.cells),
                            *map(crossing_name, found)])
@@ -303,16 +307,24 @@ class Tiling:
         """Solutions, each once up to the puzzle's symmetry (``"unique"``), up to its
         rotations only (``"rotations"``), or all (``"raw"``). ``options`` go to the engine.
 
-        ``self.exact_cover.stats.reason`` tells afterwards why the search stopped."""
+        ``self.exact_cover.stats.reason`` tells afterwards why the search stopped. The time
+        limit counts from this call: building the model is part of it."""
         _check_mode(symmetry)
+        return self._solutions(limit, symmetry, engine, Clock(time_limit), options)
+
+    def _solutions(self, limit: int | None, symmetry: str, engine: str | None, clock: Clock,
+                   options: dict) -> Iterator[TilingSolution]:
         seen: set = set()
-        group = None if symmetry == "raw" else self.group(symmetry)
+        # one solution is its class's first: no group is needed (a large region's takes
+        # long to build)
+        group = None if symmetry == "raw" or limit == 1 else self.group(symmetry)
         found = 0
         # The first solution is unique whatever the symmetry: then the engine may stop at
         # one (CP-SAT's parallel search); otherwise the search streams until enough.
         wanted = limit if group is None or limit == 1 else None
-        for options_chosen in self.exact_cover.solve(wanted, engine=engine,
-                                                     time_limit=time_limit, **options):
+        xc = self.exact_cover
+        for options_chosen in xc.solve(wanted, engine=engine, time_limit=clock.left(),
+                                       **options):
             solution = self.solution(options_chosen)
             if group is not None:
                 key = group.canonical(solution)
@@ -348,17 +360,18 @@ class Tiling:
         _check_mode(symmetry)
         if method not in METHODS:
             raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+        clock = Clock(time_limit)  # building the model and the group is part of the limit
         if symmetry == "raw":
-            raw = self.exact_cover.count(engine=engine, time_limit=time_limit, **options)
+            raw = self.exact_cover.count(engine=engine, time_limit=clock.left(), **options)
             return raw, raw
         group = self.group(symmetry)
         if method == "lex":
-            return self._count_lex_leaders(engine, time_limit, symmetry, options)
+            return self._count_lex_leaders(engine, clock.left(), symmetry, options)
         if method == "reduce" and len(group) > 1 and self.reduction_for(symmetry).piece is not None:
-            return self._count_reduced(engine, time_limit, symmetry, options)
+            return self._count_reduced(engine, clock.left(), symmetry, options)
         unique = raw = 0
         for solution in _until_interrupted(self.exact_cover, self.solve(
-                symmetry=symmetry, engine=engine, time_limit=time_limit, **options)):
+                symmetry=symmetry, engine=engine, time_limit=clock.left(), **options)):
             unique += 1
             raw += len(group) // group.stabiliser(solution)
         reason = self.exact_cover.stats.reason
@@ -400,10 +413,11 @@ class Tiling:
     def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str,
                        options: dict) -> tuple[Count, Count]:
         """Unique and raw counts by the symmetry reduction (see ``Reduction``)."""
+        end = None if time_limit is None else time.perf_counter() + time_limit
         reduction, group = self.reduction_for(symmetry), self.group(symmetry)
         xc, _ = self.restricted(reduction.piece, reduction.free_reps)
-        end = None if time_limit is None else time.perf_counter() + time_limit
-        free = xc.count(engine=engine, time_limit=time_limit, **options)
+        left = None if end is None else max(0.0, end - time.perf_counter())
+        free = xc.count(engine=engine, time_limit=left, **options)
         unique, raw, reason = int(free), len(group) * int(free), free.reason
         for rep in reduction.fixed_reps:
             if reason != "done":
