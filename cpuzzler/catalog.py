@@ -159,10 +159,23 @@ PUBLISHED = [e for e in ENTRIES if e.raw is not None]  # what the tests check
 FAMILY_ORDER = [*pieces.FAMILIES, "polyabolos", "models"]
 
 
+def find(name: str) -> Entry | None:
+    """The entry called ``name``, in any mix of upper and lower case; ``None`` if none is.
+
+    >>> find("Pentominoes-6x10").name, find("nothing") is None
+    ('pentominoes-6x10', True)
+    """
+    return CATALOG.get(name) or _FOLDED.get(name.casefold())
+
+
+_FOLDED = {e.name.casefold(): e for e in ENTRIES}
+
+
 def get(name: str) -> Entry:
-    """The entry called ``name``; an unknown name gets the closest known ones."""
-    if name in CATALOG:
-        return CATALOG[name]
+    """The entry called ``name`` (case aside); an unknown name gets the closest known ones."""
+    found = find(name)
+    if found is not None:
+        return found
     close = difflib.get_close_matches(name, CATALOG, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else "; `cpuzzler list` shows them"
     raise ExactCoverError(f"no puzzle or file called {name!r}{hint}")

@@ -166,7 +166,7 @@ def _build_parser() -> argparse.ArgumentParser:
                        help="write the solutions or the count to FILE, not standard output")
     solve.add_argument("-q", "--quiet", action="store_true",
                        help="no timing or summary lines on standard error")
-    solve.add_argument("--seed", type=int, default=0,
+    solve.add_argument("--seed", type=int, default=None,
                        help="with --sample: the random seed (the same seed, the same draws)")
     solve.add_argument("--engine", choices=available_engines(), default=None,
                        help="the solver (default: dlx, the native engine)")
@@ -398,10 +398,22 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _info(args: argparse.Namespace) -> int:
-    """What a puzzle is, then (within the time limit) its count here."""
-    entry = catalog.CATALOG.get(args.problem)
+    """What a puzzle is, then (within the time limit, which counts from there) its count
+    here."""
+    with RunDeadline.until(None):  # the description is shown whole, however long it takes
+        args.clock = Clock(None)
+        shown = _describe(args)
+    args.clock = Clock(args.time_limit)
+    with RunDeadline.until(args.clock.end):
+        return _count_for_info(args, *shown)
+
+
+def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, Symmetries | None, int]:
+    """``info``'s lines on what the puzzle is: (the puzzle, its matrix, its group found
+    from the matrix where it is not a tiling, the labels' width)."""
+    entry = catalog.find(args.problem)
     problem = entry.build() if entry else load_problem(args.problem, args.clock)
-    lines = [("puzzle", args.problem)]
+    lines = [("puzzle", entry.name if entry else args.problem)]
     if entry:
         lines += [("family", entry.family), ("what", entry.description),
                   ("published", f"{_counts(entry)} ({entry.source})")]
@@ -429,6 +441,11 @@ def _info(args: argparse.Namespace) -> int:
     width = max(len(label) for label, _ in lines)
     for label, text in lines:
         print(f"{label + ':':{width + 1}} {text}")
+    return problem, xc, group, width
+
+
+def _count_for_info(args: argparse.Namespace, problem: object, xc: ExactCover,
+                    group: Symmetries | None, width: int) -> int:
     if args.no_count:
         return EXIT_FOUND
     start = time.perf_counter()
@@ -464,7 +481,7 @@ def _gallery(args: argparse.Namespace) -> int:
     """Write ``DIR/index.html``: the puzzle, its counts and its first solutions drawn."""
     from cpuzzler.render.gallery import page
 
-    entry = catalog.CATALOG.get(args.problem)
+    entry = catalog.find(args.problem)
     problem = entry.build() if entry else load_problem(args.problem)
     if not isinstance(problem, Tiling):
         raise UsageError("gallery draws tilings; this problem is a plain exact cover")
@@ -720,7 +737,8 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
     options: dict[str, object] = {"memory": args.memory} if args.memory is not None else {}
     if args.choice is not None:
         options["choice"] = args.choice
-    draws = xc.sample(args.sample, seed=args.seed, time_limit=args.clock.left(), **options)
+    draws = xc.sample(args.sample, seed=args.seed or 0, time_limit=args.clock.left(),
+                      **options)
     for number, solution in enumerate(draws, start=1):
         if args.format == "jsonl":
             record = (jsonl.tiling_solution(problem.solution(solution), args.problem, number)
@@ -779,6 +797,8 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _solve_to_stdout(args: argparse.Namespace) -> int:
     start = time.perf_counter()
+    if args.seed is not None and not args.sample:
+        raise UsageError("--seed is for --sample: the draws it makes reproducible")
     _in_parts(args)  # checks the options fit together before anything is read
     _engine_options(args)
     problem = load_problem(args.problem, args.clock)

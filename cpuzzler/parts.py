@@ -395,6 +395,8 @@ class _Checkpoint:
 
     def __exit__(self, *exc: object) -> None:
         if self.lock is not None:
+            with contextlib.suppress(OSError):  # no stale lock left beside the checkpoint
+                os.unlink(f"{self.path}.lock")
             os.close(self.lock)  # releases the lock
             self.lock = None
 

@@ -57,6 +57,10 @@ def test_write_then_read_keeps_the_problem_and_its_count(tmp_path):
         ("| just a comment\n | x\n", 0, 0, "no items line"),
         ("a | x\na:red x\n", 2, 1, "a primary item cannot have a colour"),
         ("a:b c\n", 1, 1, "bad item name"),
+        # a bad bound was called a bad item name
+        ("b -1|a\n", 1, 3, "bad bounds '-1' in '-1|a': write lo:hi|name"),
+        ("x:2|a\n", 1, 1, "bad bounds 'x:2'"),
+        ("1:|a\n", 1, 1, "bad bounds '1:'"),
     ],
 )
 def test_bad_dlx_names_file_line_and_column(tmp_path, text, line, column, message):
@@ -68,6 +72,15 @@ def test_bad_dlx_names_file_line_and_column(tmp_path, text, line, column, messag
     assert isinstance(error, ValueError)
     assert error.path == str(path) and error.line == line and error.column == column
     assert str(error).startswith(f"{path}:")
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_item(tmp_path):
+    """Some editors write one first; it made the first item unknown on every option."""
+    path = tmp_path / "bom.dlx"
+    path.write_bytes("\ufeffa b\na\nb\na b\n".encode())
+    xc = ExactCover.from_dlx(path)
+    assert xc.items == ["a", "b"] and xc.count() == 2
+    assert ExactCover.from_dlx_text("\ufeffa\na\n").items == ["a"]
 
 
 def test_missing_file_is_a_clear_error(tmp_path):

@@ -75,6 +75,7 @@ def test_time_limit_leaves_a_lower_bound_that_resumes(tmp_path):
     cut = count_in_parts(xc, engine="python", time_limit=0.0, checkpoint=checkpoint)
     assert cut[0].reason == "time-out" and int(cut[0]) <= 724
     assert count_in_parts(xc, checkpoint=checkpoint) == (724, 724)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["queens.json"]  # no stale .lock
 
 
 def test_checkpoint_of_another_problem_is_refused(tmp_path):

@@ -52,6 +52,7 @@ def parse(text: str, *, path: str = "<string>", deadline: float | None = None
     from cpuzzler.exact_cover import ExactCover
 
     xc: ExactCover | None = None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     for line_no, line in enumerate(text.splitlines(), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("|"):
@@ -92,6 +93,10 @@ def _parse_items(xc: ExactCover, tokens: list[tuple[str, int]], path: str, line:
             hi = int(bounds.group(2))
             lo = int(bounds.group(1)) if bounds.group(1) is not None else hi
             name = bounds.group(3)
+        elif "|" in token:
+            written = token.rsplit("|", 1)[0]
+            raise fail(f"bad bounds {written!r} in {token!r}: write lo:hi|name or n|name, "
+                       "whole numbers with 0 <= lo <= hi and hi >= 1")
         if not name or "|" in name or ":" in name:
             raise fail(f"bad item name {token!r}: names may not contain '|' or ':'")
         try:

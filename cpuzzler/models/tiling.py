@@ -336,6 +336,23 @@ class Tiling:
             if limit is not None and found >= limit:
                 return
 
+    def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
+               **options: object) -> list[TilingSolution]:
+        """``k`` solutions drawn uniformly at random among all of them (raw: every
+        rotation and reflection counts apart), reproducibly by ``seed`` (the memo engine;
+        ``options`` go to it).
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> tiling = Tiling([pieces.domino()[0].with_copies(8)], square.rectangle(4, 4))
+        >>> draws = tiling.sample(2, seed=3)
+        >>> len(draws), draws == tiling.sample(2, seed=3), len(draws[0].placements)
+        (2, True, 8)
+        """
+        clock = Clock(time_limit)
+        draws = self.exact_cover.sample(k, seed=seed, time_limit=clock.left(), **options)
+        return [self.solution(chosen) for chosen in draws]
+
     def first(self, *, engine: str | None = None) -> TilingSolution | None:
         return next(self.solve(1, symmetry="raw", engine=engine), None)
 
