@@ -140,9 +140,25 @@ PROBLEM_HELP = ("a puzzle name (see `cpuzzler list`), a .toml, .dlx, .dpf or .dp
                 "geometric description) file, or - for standard input")
 
 
+EXIT_STATUS = """exit status:
+  0    solve: a solution was found (a count: at least one); check: at least two engines
+       finished with the same count and every one stopped early has no more (its count is
+       a lower bound); verify: every saved solution is one; list, info, export, render,
+       gallery: done
+  1    solve: there is no solution; check: the counts disagree; verify: some saved
+       solution is not one
+  2    bad input or a usage error (one line names the file, line and problem)
+  3    a time limit stopped the run before it settled the question (solve: before any
+       solution was found; check: fewer than two engines finished; info: the count is a
+       lower bound)
+  70   an internal error (a bug: --debug shows the traceback; please report it)
+  130  Ctrl-C (a count prints what it had, marked interrupted)"""
+
+
 def _build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="cpuzzler", description="Solve and count polyform and exact-cover puzzles."
+        prog="cpuzzler", description="Solve and count polyform and exact-cover puzzles.",
+        epilog=EXIT_STATUS, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--debug", action="store_true",
                         help="show the traceback of an internal error")
@@ -272,6 +288,8 @@ def _build_parser() -> argparse.ArgumentParser:
                          help="for the count shown (default 10); the solutions are found "
                               "apart from it")
     gallery.add_argument("--no-count", action="store_true", help="leave the count out")
+    for command in commands.choices.values():  # each command's --help tells them too
+        command.epilog, command.formatter_class = EXIT_STATUS, argparse.RawDescriptionHelpFormatter
     return parser
 
 
@@ -330,7 +348,8 @@ def _engine_options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _check(args: argparse.Namespace) -> int:
-    """Count with each engine; exit 0 when the complete counts agree, 1 when not."""
+    """Count with each engine; exit 0 when at least two complete counts agree and no
+    partial count passes them, 1 when counts disagree, 3 when fewer than two finished."""
     problem = load_problem(args.problem)
     if args.symmetry != "raw" and not isinstance(problem, Tiling):
         raise UsageError(f"--symmetry {args.symmetry}: counts up to symmetry are for "
@@ -341,7 +360,8 @@ def _check(args: argparse.Namespace) -> int:
     if unknown or not engines:
         raise UsageError(f"--engines: unknown engines {unknown}; known: "
                          f"{', '.join(available_engines())}")
-    complete = {}
+    complete: dict[str, int] = {}
+    partial: dict[str, int] = {}
     print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
     for engine in engines:
         start = time.perf_counter()
@@ -359,13 +379,23 @@ def _check(args: argparse.Namespace) -> int:
             return EXIT_INTERRUPTED
         if total.complete:
             complete[engine] = int(total)
-    if len(set(complete.values())) > 1:
-        print("DISAGREEMENT: " + ", ".join(f"{e} {n}" for e, n in complete.items()))
+        else:
+            partial[engine] = int(total)
+    exact = set(complete.values())
+    if len(exact) > 1 or (exact and max(partial.values(), default=0) > min(exact)):
+        print("DISAGREEMENT: " + ", ".join(f"{e} {n}" for e, n in complete.items())
+              + "".join(f", {e} at least {n}" for e, n in partial.items()))
         return 1
-    if len(complete) < len(engines):
-        print("some engines stopped early: their counts are lower bounds")
-        return EXIT_UNDECIDED
-    print(f"all {len(engines)} engines agree: {next(iter(complete.values()))}")
+    if partial:
+        stopped = ", ".join(f"{e} at least {n}" for e, n in partial.items())
+        if len(complete) < 2:
+            print(f"not settled: {len(complete)} of {len(engines)} engines finished "
+                  f"({stopped})")
+            return EXIT_UNDECIDED
+        print(f"{len(complete)} engines agree: {next(iter(exact))}; stopped early, "
+              f"no more than that: {stopped}")
+        return EXIT_FOUND
+    print(f"all {len(engines)} engines agree: {next(iter(exact))}")
     return EXIT_FOUND
 
 

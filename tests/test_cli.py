@@ -280,3 +280,39 @@ def test_check_compares_counts_up_to_symmetry(capsys):
     assert "all 2 engines agree: 480" in capsys.readouterr().out
     assert main(["check", "queens-8", "--symmetry", "unique"]) == 2
     assert "are for tilings" in capsys.readouterr().err
+
+
+def test_every_exit_status_is_in_the_help(capsys):
+    for argv in (["--help"], ["solve", "--help"], ["check", "--help"]):
+        assert main(argv) == 0
+        out = capsys.readouterr().out
+        assert all(f"\n  {code} " in out for code in (0, 1, 2, 3, 70, 130)), argv
+
+
+def test_check_settles_when_two_engines_agree_and_the_rest_are_lower_bounds(capsys):
+    """check exited 3 when the complete counts agreed but one engine had timed out."""
+    assert main(["check", "queens-11", "--engines", "dlx,memo,python",
+                 "--time-limit", "30"]) == 0
+    assert "all 3 engines agree: 2680" in capsys.readouterr().out
+    assert main(["check", "queens-13", "--engines", "dlx,memo,python",
+                 "--time-limit", "0.01"]) == 3
+    assert "not settled" in capsys.readouterr().out
+
+
+def test_check_with_a_partial_count(monkeypatch, capsys):
+    from cpuzzler.results import Count
+
+    counted = ExactCover.count
+
+    def python_stops_early(self, *, engine=None, **options):
+        return Count(40, "time-out") if engine == "python" else counted(self, engine=engine,
+                                                                        **options)
+
+    monkeypatch.setattr(ExactCover, "count", python_stops_early)
+    assert main(["check", "queens-8", "--engines", "dlx,memo,python"]) == 0
+    out = capsys.readouterr().out
+    assert "2 engines agree: 92; stopped early, no more than that: python at least 40" in out
+    monkeypatch.setattr(ExactCover, "count", lambda self, engine=None, **options: (
+        Count(100, "time-out") if engine == "python" else counted(self, engine=engine)))
+    assert main(["check", "queens-8", "--engines", "dlx,memo,python"]) == 1
+    assert "DISAGREEMENT: dlx 92, memo 92, python at least 100" in capsys.readouterr().out
