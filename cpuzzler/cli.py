@@ -244,7 +244,8 @@ def _build_parser() -> argparse.ArgumentParser:
                             "raw, every solution)")
     verify = commands.add_parser("verify", help="check saved solutions against the problem; "
                                                 "exit 1 if any is not a solution")
-    verify.add_argument("problem", help=PROBLEM_HELP)
+    verify.add_argument("problem", nargs="?",
+                        help=PROBLEM_HELP + " (default: the puzzle the file names)")
     verify.add_argument("solutions", help="solutions saved by `cpuzzler solve` (records, "
                                           "option lists or --format jsonl)")
     render = commands.add_parser("render", help="draw again a tiling's solution saved by "
@@ -565,12 +566,20 @@ def _saved_options(problem: object, xc: ExactCover, entry: solutions.Saved
 
 def _verify(args: argparse.Namespace) -> int:
     """Each saved solution: ok, or why it is not a solution of the problem."""
-    problem = load_problem(args.problem, args.clock)
-    xc = _exact_cover_of(problem)
     saved = solutions.read(args.solutions)
+    named = next((s.puzzle for s in saved if s.puzzle), None)
+    if args.problem is None and named is None:
+        raise UsageError(f"{args.solutions} does not name its puzzle: give it before the file")
+    problem = load_problem(args.problem or named, args.clock)
+    xc = _exact_cover_of(problem)
+    checked = [(entry, *_saved_options(problem, xc, entry)) for entry in saved]
+    if saved and all(foreign for _, _, foreign in checked):  # not of this puzzle at all
+        of = f"they are of {named}" if named and named != args.problem else \
+             "they use placements or options it does not have"
+        print(f"none of the {len(saved)} saved solutions is of {args.problem}: {of}")
+        return EXIT_NONE
     wrong = 0
-    for entry in saved:
-        chosen, reason = _saved_options(problem, xc, entry)
+    for entry, chosen, reason in checked:
         reason = reason or xc.violation(chosen)
         wrong += reason is not None
         print(f"solution {entry.number} (line {entry.line}): "
@@ -822,6 +831,8 @@ def _solve(args: argparse.Namespace) -> int:
     except OSError as e:
         raise InputFormatError(f"cannot write: {e.strerror or e}", path=args.output) from None
     with out, contextlib.redirect_stdout(out):
+        if args.format == "text" and not args.count:  # render and verify read it back
+            print(f"| puzzle {args.problem}")
         return _solve_to_stdout(args)
 
 

@@ -243,6 +243,29 @@ def test_verify_names_what_is_wrong(capsys, tmp_path):
     assert "no saved solutions" in capsys.readouterr().err
 
 
+def test_a_file_solve_writes_names_its_puzzle_for_verify_and_render(capsys, tmp_path):
+    """verify FILE and render FILE read the puzzle from the file (they asked --puzzle);
+    verify against another puzzle says so in one line, not a line per solution."""
+    records, options = tmp_path / "soma.txt", tmp_path / "queens.txt"
+    assert main(["solve", "soma", "-n", "3", "-q", "-o", str(records)]) == 0
+    assert records.read_text().startswith("| puzzle soma\nsolution 1:\n")
+    assert main(["verify", str(records)]) == 0
+    assert capsys.readouterr().out.count(": ok") == 3
+    assert main(["render", str(records), "--number", "2"]) == 0
+    second = records.read_text().split("solution 2:\n")[1].split("\nsolution 3:")[0]
+    assert capsys.readouterr().out == second
+    assert main(["verify", "pentominoes-6x10", str(records)]) == 1
+    out = capsys.readouterr().out
+    assert out == "none of the 3 saved solutions is of pentominoes-6x10: they are of soma\n"
+    assert main(["solve", QUEENS8, "-n", "2", "-q", "-o", str(options)]) == 0
+    assert main(["verify", str(options)]) == 0
+    assert main(["verify", "queens-4", str(options)]) == 1
+    assert "none of the 2 saved solutions is of queens-4" in capsys.readouterr().out
+    options.write_text(options.read_text().split("\n", 1)[1])
+    assert main(["verify", str(options)]) == 2
+    assert "does not name its puzzle" in capsys.readouterr().err
+
+
 # --- render -------------------------------------------------------------------------------
 
 def test_render_draws_a_saved_solution_again(capsys, tmp_path):
@@ -262,12 +285,13 @@ def test_render_draws_a_saved_solution_again(capsys, tmp_path):
 def test_render_errors_are_clear(capsys, tmp_path):
     records = tmp_path / "p.txt"
     assert main(["solve", "pentominoes-3x20", "-q", "-o", str(records)]) == 0
-    assert main(["render", str(records)]) == 2
+    records.write_text(records.read_text().removeprefix("| puzzle pentominoes-3x20\n"))
+    assert main(["render", str(records)]) == 2  # a record written elsewhere
     assert "--puzzle: name the puzzle" in capsys.readouterr().err
     assert main(["render", str(records), "--puzzle", "pentominoes-3x20", "--number", "5"]) == 2
     assert "has no solution 5 (it has 1)" in capsys.readouterr().err
     assert main(["render", str(records), "--puzzle", "pentominoes-4x15"]) == 2
-    assert "p.txt:1: solution 1: " in capsys.readouterr().err
+    assert "p.txt:1: solution 1: " in capsys.readouterr().err  # (the puzzle line was cut)
     assert main(["render", str(records), "--puzzle", "queens-8"]) == 2
     assert "render draws solutions of tilings" in capsys.readouterr().err
 

@@ -8,6 +8,7 @@ one option's items per line). What ``cpuzzler verify`` checks and ``render`` dra
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from cpuzzler.grids.lattice import Cell
 from cpuzzler.render.text import parse_record
 
 HEADER = re.compile(r"^(solution|sample) (\d+):\s*$")
+PUZZLE = re.compile(r"^\| puzzle (\S.*?)\s*$")  # the first line of a file ``solve -o`` wrote
 
 
 @dataclass(frozen=True)
@@ -40,9 +42,21 @@ def read(path: str) -> list[Saved]:
 
 def parse(text: str, *, path: str = "<string>") -> list[Saved]:
     """Every solution in the text, in its order; a clear error naming the line if the
-    text is none of the three forms."""
+    text is none of the three forms. A first line ``| puzzle NAME`` names the puzzle.
+
+    >>> [(s.number, s.puzzle) for s in parse("| puzzle queens-4\\n| solution 1\\nr0 c1\\n")]
+    [(1, 'queens-4')]
+    """
     if text.lstrip().startswith("{"):
         return _json_lines(text, path)
+    named = PUZZLE.match(text.lstrip().split("\n", 1)[0])
+    found = _text_forms(text, path)
+    if named:
+        found = [dataclasses.replace(s, puzzle=named[1]) for s in found]
+    return found
+
+
+def _text_forms(text: str, path: str) -> list[Saved]:
     lines = text.split("\n")
     if any(line.startswith("| solution ") for line in lines):
         return _option_lists(lines, path)
