@@ -1,5 +1,7 @@
 """The CP-SAT and SAT engines against the reference engine, and `cpuzzler check`."""
 
+import subprocess
+import sys
 import types
 
 import pytest
@@ -220,3 +222,16 @@ def test_published_unique_counts_on_cpsat_with_lex_leaders(name):
 
     entry = catalog.get(name)
     assert entry.build().count_both(method="lex", engine="cpsat") == (entry.unique, entry.raw)
+
+
+def test_a_search_left_running_is_stopped_at_exit():
+    """A caller that stops reading CP-SAT's solutions (Ctrl-C in its own code between two
+    of them) left the search thread running; the interpreter then ended it mid-search and
+    C++ aborted the process (exit 134, 2 runs in 3 before the fix)."""
+    script = ("from cpuzzler.models import queens\n"
+              "solutions = queens(14).solve(engine='cpsat')\n"
+              "next(solutions)\n")
+    for _ in range(3):
+        run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                             timeout=60)
+        assert run.returncode == 0 and "terminate called" not in run.stderr, run.stderr

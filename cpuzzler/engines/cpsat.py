@@ -11,6 +11,7 @@ solution, or proving there is none.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import queue
 import threading
@@ -88,6 +89,7 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
             hand_over(("error", e))
 
     thread = threading.Thread(target=search, name="cpsat", daemon=True)
+    _RUNNING[thread] = solver
     thread.start()
     status = None
     try:
@@ -108,6 +110,7 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
         raise
     finally:
         _stop(solver, stop, found, thread)
+        _RUNNING.pop(thread, None)
         stats.nodes = int(solver.num_branches)
         stats.updates = int(solver.num_conflicts)
     if collector.stopped:
@@ -120,6 +123,20 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
         raise RuntimeError(f"CP-SAT rejected the model: {model.validate()}")
     else:
         stats.reason = TIMEOUT
+
+
+# Searches running in their threads. A caller that stops reading the solutions (Ctrl-C
+# in its own code between two of them) leaves the generator suspended; at exit its
+# search is stopped here and waited for, or the interpreter, ending the daemon thread
+# mid-search, aborts in C++ ("terminate called without an active exception", exit 134).
+_RUNNING: dict[threading.Thread, object] = {}
+
+
+@atexit.register
+def _stop_all_at_exit() -> None:
+    for thread, solver in list(_RUNNING.items()):
+        solver.stop_search()
+        thread.join(10)
 
 
 def _stop(solver, stop: threading.Event, found: queue.Queue, thread: threading.Thread
