@@ -19,13 +19,14 @@ scheduler, and the result still comes back once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
 import os
 import queue
 import signal
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from cpuzzler.errors import ExactCoverError
@@ -116,6 +117,22 @@ class Processes:
         self.pool.join()
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while processes are started, so that they ignore it too (a Python
+    started with SIGINT ignored keeps it so): Ctrl-C at the terminal reaches every
+    process of the group, and Dask's workers printed a traceback each (67 lines)."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to set
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def _start_worker(parent: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -153,9 +170,10 @@ class Dask:
             if not (n.isascii() and n.isdigit() and int(n) >= 1):
                 raise ExactCoverError(f"a local cluster is local:N with N >= 1 workers, "
                                       f"not {address!r}")
-            self.cluster = distributed.LocalCluster(
-                n_workers=int(n), threads_per_worker=1, processes=True,
-                dashboard_address=":0", silence_logs=logging.ERROR)
+            with _sigint_ignored():  # the workers inherit it: Ctrl-C is this process's
+                self.cluster = distributed.LocalCluster(
+                    n_workers=int(n), threads_per_worker=1, processes=True,
+                    dashboard_address=":0", silence_logs=logging.ERROR)
             address = self.cluster.scheduler_address
         elif "://" not in address:
             raise ExactCoverError(f"a Dask scheduler's address is like "

@@ -196,3 +196,22 @@ def test_the_shell_counts_on_a_cluster_and_refuses_bad_combinations(cluster):
                            "--cluster", "local:2", "--jobs", "2"],
                           capture_output=True, text=True, timeout=60)
     assert both.returncode == 2 and "--jobs is for processes" in both.stderr
+
+
+def test_ctrl_c_at_the_terminal_stops_a_local_cluster_quietly(tmp_path):
+    """Ctrl-C reaches every process of the terminal's group: the local cluster's workers
+    printed 67 lines of tracebacks; now they ignore it and the client shuts them down."""
+    checkpoint = str(tmp_path / "6x10.json")
+    run = subprocess.Popen([sys.executable, "-m", "cpuzzler", "solve", "pentominoes-6x10",
+                            "--count", "--engine", "python", "--cluster", "local:2",
+                            "--checkpoint", checkpoint],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           start_new_session=True)
+    end = time.monotonic() + 120
+    while parts_done(checkpoint) < 1 and time.monotonic() < end:
+        time.sleep(0.1)
+    os.killpg(run.pid, signal.SIGINT)
+    out, err = run.communicate(timeout=60)
+    assert run.returncode == 130, err
+    assert "(interrupted)" in out
+    assert "Traceback" not in err and len(err.splitlines()) <= 2, err
