@@ -4,10 +4,12 @@ A symmetry maps items to items and options to options so that which option holds
 item is kept: an automorphism of the item-option incidence graph. Primary items of equal
 bounds may map to each other, secondary items to secondary items; a coloured entry is a
 vertex of its own between the option and the item (colours are names: renaming them
-consistently is a symmetry too). nauty (through pynauty) finds generators; the group they
-make acts on the options, and sympy's permutation groups (Schreier-Sims) give its order
-and orbits without listing it. A DLX or DPF file carries no geometry, yet its symmetry is
-there: 48 for the Soma matrix, 8 for the eight queens, 3072 for the empty 4x4 Sudoku.
+consistently is a symmetry too); items that every option holds alike are one vertex, so
+the group acts faithfully on the options. nauty (through pynauty), in a child process
+under a time budget, finds generators, the group's order and its orbits without listing
+it; sympy's permutation groups (Schreier-Sims) serve where a stabiliser is needed. A DLX
+or DPF file carries no geometry, yet its symmetry is there: 48 for the Soma matrix, 8
+for the eight queens, 3072 for the empty 4x4 Sudoku.
 
 Solutions equal up to a symmetry are one solution, counted by one of two routes, as for
 tilings. ``reduce``: where a primary item covered exactly once has a set of options that
@@ -44,9 +46,9 @@ if TYPE_CHECKING:
 LISTED = 20000  # groups up to this order are listed for canonical forms
 
 
-def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]], list[int]]:
-    """The incidence graph for nauty: the number of vertices, adjacency, the parts of the
-    vertex colouring, and each item's vertex. Options are 0 .. M-1, then one vertex per
+def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]]]:
+    """The incidence graph for nauty: the number of vertices, adjacency and the parts of
+    the vertex colouring. Options are 0 .. M-1, then one vertex per
     class of twin items (items of equal bounds that every option holds alike, which no
     symmetry of the options can tell apart: one vertex stands for them all, coloured by
     how many they are, so that the group nauty finds acts faithfully on the options),
@@ -86,7 +88,7 @@ def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]]
     parts = [set(range(n_options)), *kinds.values()]
     if pairs:
         parts.append(pairs)
-    return n, adjacency, parts, item_vertex
+    return n, adjacency, parts
 
 
 def incidence_graph(xc: ExactCover) -> networkx.Graph:
@@ -129,6 +131,16 @@ MAX_ENTRIES = 2_000_000  # option entries read into the graph at most
 MAX_GENERATOR_POINTS = 4_000_000  # generators x vertices handed back by the search
 
 
+def budget_for(time_limit: float | None) -> float | None:
+    """The symmetry search's share of a time limit: a quarter, at most ``SEARCH_BUDGET``
+    (``None``: no limit, the default budget).
+
+    >>> budget_for(None), budget_for(4), budget_for(60)
+    (None, 1.0, 2.0)
+    """
+    return None if time_limit is None else min(SEARCH_BUDGET, time_limit / 4)
+
+
 class Symmetries:
     """The symmetry group of an exact-cover problem, acting on its options.
 
@@ -151,7 +163,7 @@ class Symmetries:
             self.note = (f"symmetry not searched: {entries:,} entries are past the "
                          f"{MAX_ENTRIES:,} the search takes")
             return
-        n, adjacency, parts, _ = _vertices(xc)
+        n, adjacency, parts = _vertices(xc)
         if n > MAX_VERTICES:
             self.note = (f"symmetry not searched: the graph of {n:,} vertices is past the "
                          f"{MAX_VERTICES:,} the search takes")

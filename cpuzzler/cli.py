@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cpuzzler import __version__, catalog, progress
+from cpuzzler.automorphisms import budget_for
 from cpuzzler.encoders.export import FORMATS, export
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp, UsageError
@@ -466,7 +467,7 @@ def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, Symmetries 
                             f"items, {xc.num_options} options"))
     group = None
     if not isinstance(problem, Tiling):
-        group = xc.symmetries(budget=xc._symmetry_budget(args.clock.left()))
+        group = xc.symmetries(budget=budget_for(args.clock.left()))
         found = "none but the identity" if group.order == 1 else group.describe()
         lines.append(("symmetry", group.note or f"{found}, found from the matrix"))
     width = max(len(label) for label, _ in lines)
@@ -576,7 +577,8 @@ def _verify(args: argparse.Namespace) -> int:
     if saved and all(foreign for _, _, foreign in checked):  # not of this puzzle at all
         of = f"they are of {named}" if named and named != args.problem else \
              "they use placements or options it does not have"
-        print(f"none of the {len(saved)} saved solutions is of {args.problem}: {of}")
+        print(f"none of the {len(saved)} saved solutions is of {args.problem or named}: "
+              f"{of}")
         return EXIT_NONE
     wrong = 0
     for entry, chosen, reason in checked:
@@ -865,7 +867,7 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries 
         _note(args, "note: counts in parts are raw: the parts do not take the problem's "
                     "symmetry yet")
         return None
-    group = xc.symmetries(budget=xc._symmetry_budget(args.clock.left()))
+    group = xc.symmetries(budget=budget_for(args.clock.left()))
     if group.note:
         _note(args, f"note: {group.note}; counted raw")
     return group if group.order > 1 else None

@@ -447,10 +447,9 @@ class ExactCover:
         return known
 
     def _symmetry_budget(self, time_limit: float | None) -> float | None:
-        """The symmetry search's share of a time limit: a quarter, at most its default."""
-        from cpuzzler.automorphisms import SEARCH_BUDGET
+        from cpuzzler.automorphisms import budget_for
 
-        return None if time_limit is None else min(SEARCH_BUDGET, time_limit / 4)
+        return budget_for(time_limit)
 
     def graph(self) -> networkx.Graph:
         """The item-option incidence graph (networkx), the graph whose automorphisms are
