@@ -170,10 +170,13 @@ class Dask:
             if not (n.isascii() and n.isdigit() and int(n) >= 1):
                 raise ExactCoverError(f"a local cluster is local:N with N >= 1 workers, "
                                       f"not {address!r}")
-            with _sigint_ignored():  # the workers inherit it: Ctrl-C is this process's
+            # the workers inherit SIGINT ignored (Ctrl-C is this process's), and log only
+            # what is critical: a worker losing the scheduler while the cluster shuts down
+            # is no news (task errors come back as exceptions)
+            with _sigint_ignored():
                 self.cluster = distributed.LocalCluster(
                     n_workers=int(n), threads_per_worker=1, processes=True,
-                    dashboard_address=":0", silence_logs=logging.ERROR)
+                    dashboard_address=":0", silence_logs=logging.CRITICAL)
             address = self.cluster.scheduler_address
         elif "://" not in address:
             raise ExactCoverError(f"a Dask scheduler's address is like "
