@@ -1,13 +1,25 @@
-"""Builds the native engine; everything else is in pyproject.toml."""
+"""Builds the native engine; everything else is in pyproject.toml.
+
+The engine is one extension module, ``cpuzzler.engines._dlx``, built from the C files in
+``cpuzzler/engines/csrc`` (one per algorithm; ``xc.h`` says which is which).  Symbols are
+hidden, so the compiler may inline across a file's functions; only the module's entry
+point is exported.
+"""
+
+from pathlib import Path
 
 from setuptools import Extension, setup
+
+CSRC = Path("cpuzzler/engines/csrc")
 
 setup(
     ext_modules=[
         Extension(
             "cpuzzler.engines._dlx",
-            sources=["cpuzzler/engines/_dlx.c"],
-            extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            sources=sorted(str(path) for path in CSRC.glob("*.c")),
+            depends=[str(CSRC / "xc.h")],
+            extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra", "-Wno-unused-parameter",
+                                "-fvisibility=hidden"],
         )
     ]
 )

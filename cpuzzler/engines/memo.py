@@ -1,4 +1,4 @@
-"""The memo engine: counts by merging identical sub-problems, in C (``_dlx.memo_count``).
+"""The memo engine: counts by merging identical sub-problems, in C (``csrc/memo.c``).
 
 It searches as Algorithm X does and memoises the count of every remaining sub-problem
 under its exact state (which items are covered how often, stored in full and compared in

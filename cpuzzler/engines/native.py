@@ -1,4 +1,4 @@
-"""The native engine in C (``_dlx.c``), the default for every problem.
+"""The native engine in C (``csrc/dlx.c``, ``csrc/bits.c``), the default for every problem.
 
 Two kernels search the same tree: ``bits`` (bitsets, no undo; for problems whose primary
 items are all 1:1 and whose options number at most 20000) and ``links`` (dancing links;

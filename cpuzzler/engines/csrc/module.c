@@ -1,0 +1,469 @@
+/*
+ * module.c -- the Python bindings of cpuzzler's native engine, the module _dlx:
+ *
+ *   Solver(lo, hi, secondary, options, kernel="auto", colors=None)
+ *       the enumerating search of dlx.c (or bits.c), run in batches of solutions;
+ *   memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, ...)
+ *       the memo counter of memo.c, with uniform samples from sample.c;
+ *   DONE, LIMIT, TIMEOUT, INTERRUPTED
+ *       the reasons a run returns.
+ *
+ * Here the Python objects are read into the flat int arrays the searches work on; every
+ * value is checked (an item out of range, a bound that does not fit an int, an item twice
+ * in an option) before a search starts, and the searches run without the GIL.
+ */
+#include "xc.h"
+
+/* ---- the Solver type: the enumerating search (dlx.c, bits.c) -------------------------- */
+
+static const char *KERNEL_NAMES[] = {"links", "bits"};
+
+static void Solver_dealloc(Solver *s) {
+    free(s->top); free(s->ulink); free(s->dlink); free(s->option_of);
+    free(s->len); free(s->llink); free(s->rlink); free(s->bound); free(s->need);
+    free(s->secondary); free(s->item_at); free(s->choice_at); free(s->hidden_base);
+    free(s->single_at); free(s->hidden); free(s->found); free(s->scratch);
+    free(s->opt_start); free(s->opt_item); free(s->item_opts); free(s->live);
+    free(s->count); free(s->branches_at); free(s->index_at); free(s->color);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int read_ints(PyObject *seq, Py_ssize_t n, int *out, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd values", what, n);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, k));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return -1; }
+        if (v < INT_MIN || v > INT_MAX) {  /* never truncate: ExactCover clamps bounds */
+            PyErr_Format(PyExc_OverflowError, "%s: %ld does not fit the engine", what, v);
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[k] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* color[] from colors (see Solver_init): the nodes of option o follow one another, after
+ * the spacer before it.  Only secondary items may be coloured.  Returns -1 on error. */
+static int read_colors(Solver *s, PyObject *col_seq) {
+    PyObject *all = PySequence_Fast(col_seq, "colors must be a sequence");
+    if (!all) return -1;
+    if (PySequence_Fast_GET_SIZE(all) != s->n_options) {
+        Py_DECREF(all);
+        PyErr_SetString(PyExc_ValueError, "colors: one entry per option");
+        return -1;
+    }
+    if (!(s->color = calloc((size_t)s->n_nodes + 1, sizeof(int)))) {
+        Py_DECREF(all); PyErr_NoMemory(); return -1;
+    }
+    int p = s->n_items + 1;  /* the first spacer */
+    for (int o = 0; o < s->n_options; o++) {
+        int first = p + 1, k = 0;
+        while (s->top[first + k] > 0) k++;  /* the option's nodes: first .. first+k-1 */
+        p = first + k;
+        PyObject *mine = PySequence_Fast_GET_ITEM(all, o);
+        if (mine == Py_None) continue;
+        if (PySequence_Length(mine) != k) {
+            Py_DECREF(all);
+            PyErr_Format(PyExc_ValueError, "colors: option %d has %d items", o, k);
+            return -1;
+        }
+        if (read_ints(mine, k, s->color + first, "colors") < 0) { Py_DECREF(all); return -1; }
+        for (int t = 0; t < k; t++) {
+            if (s->color[first + t] < 0 ||
+                (s->color[first + t] > 0 && !s->secondary[s->top[first + t]])) {
+                Py_DECREF(all);
+                PyErr_Format(PyExc_ValueError, "colors: option %d colours a primary item or "
+                             "gives a negative colour", o);
+                return -1;
+            }
+        }
+    }
+    Py_DECREF(all);
+    return 0;
+}
+
+
+
+/* Solver(lo, hi, secondary, options, kernel="auto", colors=None): per item lo and hi
+ * bounds and a secondary flag; options as sequences of item indices (0-based); colors,
+ * if given, per option None or a sequence of colour ids (0 none, else > 0) aligned with
+ * its items. */
+static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *opt_seq, *col_seq = Py_None;
+    const char *kernel = "auto";
+    static char *kwlist[] = {"lo", "hi", "secondary", "options", "kernel", "colors", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO|sO", kwlist, &lo_seq, &hi_seq, &sec_seq,
+                                     &opt_seq, &kernel, &col_seq))
+        return -1;
+    if (strcmp(kernel, "auto") && strcmp(kernel, "links") && strcmp(kernel, "bits")) {
+        PyErr_Format(PyExc_ValueError, "unknown kernel '%s'; known: auto, bits, links", kernel);
+        return -1;
+    }
+    if (s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is already initialised"); return -1; }
+    Py_ssize_t n = PySequence_Length(lo_seq);
+    if (n < 0) return -1;
+    if (n > INT_MAX / 4) { PyErr_SetString(PyExc_ValueError, "too many items"); return -1; }
+    int N = (int)n;
+    s->n_items = N;
+    s->check_mask = check_mask_for(N);
+    ALLOC(s->len, N + 1); ALLOC(s->llink, N + 1); ALLOC(s->rlink, N + 1);
+    ALLOC(s->bound, N + 1); ALLOC(s->need, N + 1); ALLOC(s->secondary, N + 1);
+    int *tmp;
+    ALLOC(tmp, N);
+    if (read_ints(lo_seq, n, tmp, "lo") < 0) { free(tmp); return -1; }
+    for (int k = 0; k < N; k++) s->need[k + 1] = tmp[k];
+    if (read_ints(hi_seq, n, tmp, "hi") < 0) { free(tmp); return -1; }
+    for (int k = 0; k < N; k++) s->bound[k + 1] = tmp[k];
+    if (read_ints(sec_seq, n, tmp, "secondary") < 0) { free(tmp); return -1; }
+    for (int k = 0; k < N; k++) {
+        s->secondary[k + 1] = tmp[k] != 0;
+        if (tmp[k]) { s->bound[k + 1] = 1; s->need[k + 1] = 0; }
+    }
+    free(tmp);
+
+    PyObject *options = PySequence_Fast(opt_seq, "options must be a sequence");
+    if (!options) return -1;
+    Py_ssize_t n_opt = PySequence_Fast_GET_SIZE(options);
+    long long total = 0;
+    for (Py_ssize_t o = 0; o < n_opt; o++) {
+        Py_ssize_t k = PySequence_Length(PySequence_Fast_GET_ITEM(options, o));
+        if (k < 0) { Py_DECREF(options); return -1; }
+        total += k;
+    }
+    if (total + n_opt + N + 2 > INT_MAX / 2) {
+        Py_DECREF(options);
+        PyErr_SetString(PyExc_ValueError, "problem too large");
+        return -1;
+    }
+    s->n_options = (int)n_opt;
+    s->n_nodes = (int)(N + 1 + total + n_opt + 1);
+    if (!(s->top = calloc((size_t)s->n_nodes + 1, sizeof(int))) ||
+        !(s->ulink = calloc((size_t)s->n_nodes + 1, sizeof(int))) ||
+        !(s->dlink = calloc((size_t)s->n_nodes + 1, sizeof(int))) ||
+        !(s->option_of = calloc((size_t)s->n_nodes + 1, sizeof(int)))) {
+        Py_DECREF(options); PyErr_NoMemory(); return -1;
+    }
+    for (int k = 1; k <= N; k++) { s->ulink[k] = s->dlink[k] = k; s->option_of[k] = -1; }
+    /* the active list: primary items in declaration order */
+    int last = 0;
+    for (int k = 1; k <= N; k++) {
+        if (s->secondary[k]) { s->llink[k] = s->rlink[k] = k; continue; }
+        s->rlink[last] = k; s->llink[k] = last; last = k;
+    }
+    s->rlink[last] = 0; s->llink[0] = last;
+
+    int p = N + 1, spacer = p;  /* first spacer */
+    s->top[spacer] = 0; s->option_of[spacer] = -1;
+    for (int o = 0; o < n_opt; o++) {
+        PyObject *opt = PySequence_Fast(PySequence_Fast_GET_ITEM(options, o), "option");
+        if (!opt) { Py_DECREF(options); return -1; }
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(opt);
+        int first = p + 1;
+        for (Py_ssize_t t = 0; t < k; t++) {
+            long item = PyLong_AsLong(PySequence_Fast_GET_ITEM(opt, t));
+            if (item == -1 && PyErr_Occurred()) { Py_DECREF(opt); Py_DECREF(options); return -1; }
+            if (item < 0 || item >= N) {
+                Py_DECREF(opt); Py_DECREF(options);
+                PyErr_Format(PyExc_ValueError, "option %d names item %ld of %d", o, item, N);
+                return -1;
+            }
+            int i = (int)item + 1;
+            p++;
+            s->top[p] = i; s->option_of[p] = o;
+            int u = s->ulink[i];
+            s->ulink[p] = u; s->dlink[p] = i; s->dlink[u] = p; s->ulink[i] = p;
+            s->len[i]++;
+        }
+        Py_DECREF(opt);
+        s->dlink[spacer] = p;        /* last node of the option after the spacer */
+        p++;
+        spacer = p;
+        s->top[spacer] = -(o + 1); s->option_of[spacer] = -1;
+        s->ulink[spacer] = first;    /* first node of the option before the spacer */
+    }
+    Py_DECREF(options);
+    if (col_seq != Py_None && read_colors(s, col_seq) < 0) return -1;
+    s->max_level = N + s->n_options + 1;
+    ALLOC(s->item_at, s->max_level); ALLOC(s->choice_at, s->max_level);
+    ALLOC(s->hidden_base, s->max_level); ALLOC(s->single_at, s->max_level);
+    ALLOC(s->hidden, s->n_options); ALLOC(s->scratch, s->max_level);
+    ALLOC(s->branches_at, s->max_level); ALLOC(s->index_at, s->max_level);
+    if (bits_setup(s, kernel) < 0) return -1;
+    s->state = ST_FRESH;
+    return 0;
+}
+
+/* run(max_solutions=0, store=True, time_limit=-1.0) -> (solutions or None, reason, found)
+ * Continues the search from where the last call stopped. */
+static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
+    long long max_new = 0;
+    int store = 1;
+    double time_limit = -1.0;
+    static char *kwlist[] = {"max_solutions", "store", "time_limit", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|Lpd", kwlist, &max_new, &store, &time_limit))
+        return NULL;
+    if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return NULL; }
+    double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    long long before = s->solutions;
+    int no_memory = 0, reason;
+    s->found_len = 0;
+    PyThreadState *tstate = PyEval_SaveThread();
+    if (time_limit == 0 && s->state != ST_FINISHED)
+        reason = R_TIMEOUT;  /* no time at all: do not start */
+    else if (s->kernel == KERNEL_BITS)
+        reason = bits_search(s, max_new, store, deadline, &tstate, &no_memory);
+    else
+        reason = dlx_search(s, max_new, store, deadline, &tstate, &no_memory);
+    PyEval_RestoreThread(tstate);
+    if (no_memory) return PyErr_NoMemory();
+    long long found = s->solutions - before;
+    if (!store) return Py_BuildValue("(OiL)", Py_None, reason, found);
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (int at = 0; at < s->found_len;) {
+        int k = s->found[at++];
+        PyObject *tuple = PyTuple_New(k);
+        if (!tuple) { Py_DECREF(list); return NULL; }
+        for (int t = 0; t < k; t++) PyTuple_SET_ITEM(tuple, t, PyLong_FromLong(s->found[at + t]));
+        at += k;
+        if (PyList_Append(list, tuple) < 0) { Py_DECREF(tuple); Py_DECREF(list); return NULL; }
+        Py_DECREF(tuple);
+    }
+    return Py_BuildValue("(NiL)", list, reason, found);
+}
+
+static PyObject *Solver_stats(Solver *s, PyObject *Py_UNUSED(ignored)) {
+    return Py_BuildValue("(LLLs)", s->nodes, s->updates, s->solutions, KERNEL_NAMES[s->kernel]);
+}
+
+/* progress() -> the share of the search tree done, 0 to 1, estimated as Knuth's DLX
+ * programs do: a branch at depth l with d_1 ... d_l branches above and at it stands for
+ * 1 / (d_1 ... d_l) of the tree, as if subtrees were alike; the branches done before the
+ * current path, plus half the current node's own share. */
+static PyObject *Solver_progress(Solver *s, PyObject *Py_UNUSED(ignored)) {
+    if (s->state == ST_FINISHED) return PyFloat_FromDouble(1.0);
+    if (s->state == ST_FRESH) return PyFloat_FromDouble(0.0);
+    double done = 0.0, share = 1.0;
+    for (int l = 0; l < s->level; l++) {
+        if (s->branches_at[l] <= 0) break;
+        share /= s->branches_at[l];
+        done += s->index_at[l] * share;
+    }
+    done += 0.5 * share;
+    return PyFloat_FromDouble(done < 1.0 ? done : 1.0);
+}
+
+static PyMethodDef Solver_methods[] = {
+    {"run", (PyCFunction)(void (*)(void))Solver_run, METH_VARARGS | METH_KEYWORDS,
+     "run(max_solutions=0, store=True, time_limit=-1.0) -> (solutions, reason, found)"},
+    {"stats", (PyCFunction)Solver_stats, METH_NOARGS, "stats() -> (nodes, updates, solutions, kernel)"},
+    {"progress", (PyCFunction)Solver_progress, METH_NOARGS,
+     "progress() -> the estimated share of the search tree done (0 to 1)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cpuzzler.engines._dlx.Solver",
+    .tp_basicsize = sizeof(Solver),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Dancing-links exact-cover search with bounds and secondary items.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+};
+
+static int read_int_list(PyObject *seq, int **out, Py_ssize_t *n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    *n = PySequence_Fast_GET_SIZE(fast);
+    *out = calloc((size_t)*n + 1, sizeof(int));
+    if (!*out) { Py_DECREF(fast); PyErr_NoMemory(); return -1; }
+    int rc = read_ints(fast, *n, *out, what);
+    Py_DECREF(fast);
+    return rc;
+}
+
+/* ---- memo_count(): the memo counter (memo.c) and its sampler (sample.c) --------------- */
+
+/* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples, seed,
+ *            choice, colours=None)
+ *   -> (count, reason, (nodes, hits, misses, stored, peak_bytes, dropped, evictions),
+ *       draws: `samples` solutions drawn uniformly, each a sorted tuple of options)
+ * lo/hi/secondary per item (bounds already cut to what the options can reach), options
+ * as lists of item indices, order the primary items in sweep order, choice 0 (SWEEP) or 1
+ * (FEWEST), colours None or the colour of every entry of the options, one flat list. */
+static PyObject *memo_count(PyObject *self, PyObject *args) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq, *colour_seq = Py_None;
+    double memory_bytes, time_limit;
+    Py_ssize_t samples = 0;
+    unsigned long long seed = 0;
+    int choice = SWEEP;
+    if (!PyArg_ParseTuple(args, "OOOOOdd|nKiO", &lo_seq, &hi_seq, &sec_seq, &options,
+                          &order_seq, &memory_bytes, &time_limit, &samples, &seed, &choice,
+                          &colour_seq))
+        return NULL;
+    if (choice != SWEEP && choice != FEWEST) {
+        PyErr_SetString(PyExc_ValueError, "choice must be 0 (sweep) or 1 (fewest)");
+        return NULL;
+    }
+    int *chosen = NULL, *secondary = NULL, *mark = NULL;
+    PyObject *draws = NULL, *result = NULL;
+    Memo m;
+    memset(&m, 0, sizeof m);
+    m.choice = choice;
+    Py_ssize_t n, n2, n3, n_order;
+    if (read_int_list(lo_seq, &m.lo, &n, "lo") < 0 || read_int_list(hi_seq, &m.hi, &n2, "hi") < 0
+        || read_int_list(sec_seq, &secondary, &n3, "secondary") < 0
+        || read_int_list(order_seq, &m.order, &n_order, "order") < 0)
+        goto done;
+    if (n2 != n || n3 != n) { PyErr_SetString(PyExc_ValueError, "lo, hi, secondary differ in length"); goto done; }
+    m.n_items = (int)n; m.n_order = (int)n_order;
+    for (int k = 0; k < m.n_order; k++)
+        if (m.order[k] < 0 || m.order[k] >= m.n_items || secondary[m.order[k]]) {
+            PyErr_SetString(PyExc_ValueError, "order must list primary items"); goto done;
+        }
+    PyObject *fast = PySequence_Fast(options, "options");
+    if (!fast) goto done;
+    m.n_options = (int)PySequence_Fast_GET_SIZE(fast);
+    m.opt_start = calloc((size_t)m.n_options + 2, sizeof(int));
+    mark = calloc((size_t)m.n_items + 1, sizeof(int));
+    if (!m.opt_start || !mark) { Py_DECREF(fast); PyErr_NoMemory(); goto done; }
+    size_t total_len = 0;
+    for (int o = 0; o < m.n_options; o++) {
+        Py_ssize_t k = PySequence_Size(PySequence_Fast_GET_ITEM(fast, o));
+        if (k < 0) { Py_DECREF(fast); goto done; }
+        total_len += (size_t)k;
+    }
+    m.opt_items = calloc(total_len + 1, sizeof(int));
+    if (!m.opt_items) { Py_DECREF(fast); PyErr_NoMemory(); goto done; }
+    size_t at = 0;
+    for (int o = 0; o < m.n_options; o++) {
+        PyObject *opt = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, o), "option");
+        if (!opt) { Py_DECREF(fast); goto done; }
+        m.opt_start[o] = (int)at;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(opt);
+        if (read_ints(opt, k, m.opt_items + at, "option") < 0) { Py_DECREF(opt); Py_DECREF(fast); goto done; }
+        Py_DECREF(opt);
+        for (Py_ssize_t t = 0; t < k; t++) {
+            int j = m.opt_items[at + t];
+            if (j < 0 || j >= m.n_items) {
+                PyErr_Format(PyExc_ValueError, "option %d names item %d of %d", o, j, m.n_items);
+                Py_DECREF(fast); goto done;
+            }
+            if (mark[j] == o + 1) {
+                PyErr_Format(PyExc_ValueError, "option %d names item %d twice", o, j);
+                Py_DECREF(fast); goto done;
+            }
+            mark[j] = o + 1;
+        }
+        at += (size_t)k;
+    }
+    m.opt_start[m.n_options] = (int)at;
+    Py_DECREF(fast);
+    if (colour_seq != Py_None) {
+        Py_ssize_t n_colours;
+        if (read_int_list(colour_seq, &m.colour, &n_colours, "colours") < 0) goto done;
+        if ((size_t)n_colours != total_len) {
+            PyErr_SetString(PyExc_ValueError, "colours: one per entry of the options");
+            goto done;
+        }
+        for (size_t k = 0; k < total_len; k++)
+            if (m.colour[k] < 0 || (m.colour[k] > 0 && !secondary[m.opt_items[k]])) {
+                PyErr_SetString(PyExc_ValueError, "colours: only secondary items, ids >= 1");
+                goto done;
+            }
+    }
+    if (memo_prepare(&m, secondary, memory_bytes) < 0) { PyErr_NoMemory(); goto done; }
+    m.deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    count128 total = 0;
+    m.tstate = PyEval_SaveThread();
+    if (time_limit == 0) m.stop = R_TIMEOUT;
+    else total = memo_search(&m, 0, 0);
+    PyEval_RestoreThread(m.tstate);
+    draws = PyList_New(0);
+    if (!draws) goto done;
+    if (samples > 0 && total > 0 && !m.stop) {
+        chosen = calloc((size_t)m.n_options + 1, sizeof(int));
+        if (!chosen) { PyErr_NoMemory(); goto done; }
+        sample_seed(seed);
+        for (Py_ssize_t d = 0; d < samples && !m.stop && !m.no_memory; d++) {
+            memo_restart(&m);
+            m.tstate = PyEval_SaveThread();
+            int n_chosen = memo_draw(&m, 0, 0, chosen, 0);
+            PyEval_RestoreThread(m.tstate);
+            if (n_chosen < 0) break;
+            qsort(chosen, (size_t)n_chosen, sizeof(int), cmp_int);
+            PyObject *draw = PyTuple_New(n_chosen);
+            if (!draw) goto done;
+            for (int t = 0; t < n_chosen; t++) PyTuple_SET_ITEM(draw, t, PyLong_FromLong(chosen[t]));
+            if (PyList_Append(draws, draw) < 0) { Py_DECREF(draw); goto done; }
+            Py_DECREF(draw);
+        }
+    }
+    if (m.no_memory) { PyErr_NoMemory(); goto done; }
+    if (m.stop == MEMO_TOO_DEEP) {
+        PyErr_Format(PyExc_RecursionError, "the memo engine's search would go deeper than %d "
+                     "levels; count this problem with the dlx engine", MEMO_MAX_DEPTH);
+        goto done;
+    }
+    if (m.overflow) {
+        PyErr_SetString(PyExc_OverflowError, "the count passes 2**128");
+        goto done;
+    }
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(total >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)total);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *shifted = high && shift ? PyNumber_Lshift(high, shift) : NULL;
+    PyObject *value = shifted && low ? PyNumber_Or(shifted, low) : NULL;
+    Py_XDECREF(high); Py_XDECREF(low); Py_XDECREF(shift); Py_XDECREF(shifted);
+    if (!value) goto done;
+    int reason = m.stop > 0 ? m.stop : R_DONE;
+    result = Py_BuildValue("(Ni(LLLnnLL)O)", value, reason, m.nodes, m.hits, m.misses,
+                           (Py_ssize_t)m.stored, (Py_ssize_t)(m.peak_slots * m.slot_bytes),
+                           m.dropped, m.evictions, draws);
+done:
+    Py_XDECREF(draws);
+    free(chosen);
+    free(secondary);
+    free(mark);
+    memo_free(&m);
+    return result;
+}
+
+static PyMethodDef module_functions[] = {
+    {"memo_count", memo_count, METH_VARARGS,
+     "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
+     "seed=0, choice=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, "
+     "dropped, evictions), draws)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef dlx_module = {
+    PyModuleDef_HEAD_INIT, "_dlx", "cpuzzler's native exact-cover search.", -1,
+    module_functions, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__dlx(void) {
+    if (PyType_Ready(&SolverType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&dlx_module);
+    if (!m) return NULL;
+    Py_INCREF(&SolverType);
+    if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0) {
+        Py_DECREF(&SolverType); Py_DECREF(m); return NULL;
+    }
+    PyModule_AddIntConstant(m, "DONE", R_DONE);
+    PyModule_AddIntConstant(m, "LIMIT", R_LIMIT);
+    PyModule_AddIntConstant(m, "TIMEOUT", R_TIMEOUT);
+    PyModule_AddIntConstant(m, "INTERRUPTED", R_INTERRUPTED);
+    return m;
+}

@@ -1,0 +1,169 @@
+/*
+ * xc.h -- what the C files of cpuzzler's native engine share: the problem as the two
+ * search structures hold it, the count type, the reasons a run stops, and the clock.
+ *
+ *   dlx.c     Algorithm X with dancing links (bounds, secondary items, colours)
+ *   bits.c    the same search tree on bitsets, for 1:1 problems of a few thousand options
+ *   memo.c    counting by memoised sub-problems (the memo engine)
+ *   sample.c  uniform sampling of solutions from the memo engine's table
+ *   module.c  the Python bindings: the Solver type, memo_count(), the module _dlx
+ *
+ * Every file includes this one first.  Items handed in from Python are numbered from 0;
+ * the dancing links number them from 1 (0 is the root of the active list).
+ */
+#ifndef CPUZZLER_XC_H
+#define CPUZZLER_XC_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Why a run returned: the numbers Python sees as _dlx.DONE, LIMIT, TIMEOUT, INTERRUPTED. */
+enum { R_DONE = 0, R_LIMIT = 1, R_TIMEOUT = 2, R_INTERRUPTED = 3 };
+
+/* Counts are unsigned 128-bit: an overflow is reported, never wrapped. */
+typedef unsigned __int128 count128;
+
+#define CHECK_MASK ((1LL << 13) - 1) /* look at the clock and for Ctrl-C every 8192 nodes */
+#define CHECK_WORK (1LL << 24)       /* ... or sooner: every 2^24 item visits, about */
+
+/* The mask of a node count: a node can visit every item (the choice of the item with
+ * fewest options), so a problem of many items looks at the clock more often: 8192 nodes
+ * for up to 2048 items, down to every node past 16 million items. */
+static inline long long check_mask_for(int n_items) {
+    long long every = 1;
+    while (every < CHECK_MASK + 1 && every * 2 * ((long long)n_items + 1) <= CHECK_WORK)
+        every *= 2;
+    return every - 1;
+}
+
+static inline double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* R_TIMEOUT past the deadline (deadline < 0: none), R_INTERRUPTED on Ctrl-C (the GIL is
+ * taken back for a moment to ask Python), else -1.  Searches run without the GIL. */
+static inline int time_to_stop(double deadline, PyThreadState **tstate) {
+    int reason = -1;
+    if (deadline >= 0 && now_seconds() > deadline) reason = R_TIMEOUT;
+    PyEval_RestoreThread(*tstate);
+    if (PyErr_CheckSignals() != 0) { PyErr_Clear(); reason = R_INTERRUPTED; }
+    *tstate = PyEval_SaveThread();
+    return reason;
+}
+
+/* Allocate n + 1 zeroed elements for ptr, or set MemoryError and return -1. */
+#define ALLOC(ptr, n) do { (ptr) = calloc((size_t)(n) + 1, sizeof(*(ptr))); \
+    if (!(ptr)) { PyErr_NoMemory(); return -1; } } while (0)
+
+static inline int cmp_int(const void *a, const void *b) {
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* ---- the enumerating search: dlx.c and bits.c (see dlx.c for the links) ------------- */
+
+enum { ST_FRESH, ST_AT_FORWARD, ST_AFTER_SOLUTION, ST_FINISHED };
+enum { KERNEL_LINKS, KERNEL_BITS };
+#define CLOSE_BRANCH (-1)
+
+typedef struct {
+    PyObject_HEAD
+    int n_items, n_options, n_nodes, max_level;
+    int *top, *ulink, *dlink, *option_of;          /* per node */
+    int *color;                                    /* per node, or NULL: no colours */
+    int *len, *llink, *rlink, *bound, *need;       /* per item */
+    char *secondary;                               /* per item */
+    int *item_at, *choice_at, *hidden_base;        /* per level */
+    char *single_at;                               /* per level */
+    int *branches_at, *index_at;                   /* per level: for progress() */
+    int *hidden, hidden_top;                       /* stack of excluded options */
+    int level, state;
+    long long nodes, updates, solutions;
+    long long check_mask;                          /* see check_mask_for() */
+    int *found, found_len, found_cap;              /* buffered solutions: k, then k options */
+    int *scratch;
+    /* the bitset kernel: see bits.c */
+    int kernel, words;
+    int *opt_start, *opt_item;                     /* option o: opt_item[opt_start[o]..] */
+    uint64_t *item_opts;                           /* per item: bitset of its options */
+    uint64_t *live;                                /* per level: live options */
+    int *count;                                    /* per level, per item: live options */
+} Solver;
+
+/* Count a search node; every check_mask + 1 nodes, see whether to stop.  On a stop the
+ * search is parked at this node (visited again when the next run resumes) and the R_*
+ * reason returned; else -1.  Both kernels enter every node through here. */
+static inline int enter_node(Solver *s, int level, double deadline, PyThreadState **tstate) {
+    if ((++s->nodes & s->check_mask) != 0) return -1;
+    int reason = time_to_stop(deadline, tstate);
+    if (reason >= 0) {
+        s->nodes--;
+        s->level = level; s->state = ST_AT_FORWARD;
+    }
+    return reason;
+}
+
+/* Run until max_new more solutions are found (0: no limit), the search ends, the
+ * deadline passes or Ctrl-C; resumes where the last run stopped.  Returns an R_* reason;
+ * *no_memory is set when a solution could not be stored. */
+int dlx_search(Solver *s, long long max_new, int store, double deadline,
+               PyThreadState **tstate, int *no_memory);
+int bits_search(Solver *s, long long max_new, int store, double deadline,
+                PyThreadState **tstate, int *no_memory);
+int store_solution(Solver *s, int level);
+/* Choose the kernel ("auto", "links" or "bits") and lay out the bitsets; -1 with a
+ * Python error set on failure. */
+int bits_setup(Solver *s, const char *kernel);
+
+/* ---- the memo counter: memo.c and sample.c ------------------------------------------ */
+
+enum { SWEEP = 0, FEWEST = 1 };
+#define MEMO_TOO_DEEP (-3)   /* m->stop when the recursion would pass MEMO_MAX_DEPTH */
+#define MEMO_MAX_DEPTH 20000
+
+typedef struct {
+    int n_items, n_options, n_order, key_bytes, stop, depth, choice;
+    int *lo, *hi, *used, *order, *bit_of, *word_of;
+    int *active, *cells, *where, *option_of;  /* FEWEST's sparse sets, see memo.c */
+    int *opt_start, *opt_items, *item_start, *item_opts;
+    int *colour, *shade, *holders;            /* colours, or colour NULL: see memo.c */
+    char *coloured;                           /* per item: some entry gives it a colour */
+    size_t slot_bytes, capacity, stored, max_slots, peak_slots;
+    unsigned char *slots, *key;
+    long long nodes, hits, misses, dropped, evictions, check_mask;
+    int overflow, no_memory;
+    double deadline;
+    PyThreadState *tstate;
+} Memo;
+
+/* With lo, hi, order, opt_start/opt_items and colour (or NULL) filled in, lay out the
+ * rest: each item's options, the key, a table of at most memory_bytes.  -1: no memory. */
+int memo_prepare(Memo *m, const int *secondary, double memory_bytes);
+/* The count of the sub-problem at position pos, option pointer p (0, 0: the whole). */
+count128 memo_search(Memo *m, int pos, int p);
+/* Back to the state of no option chosen (for another walk from the root). */
+void memo_restart(Memo *m);
+void memo_free(Memo *m);
+
+/* What sample.c needs of memo.c's state changes (see memo.c). */
+#define SOLVED (-1)
+#define DEAD (-2)
+int next_item(Memo *m, int *pos, int *p);
+int compatible(const Memo *m, int o);
+void set_used(Memo *m, int j, int v);
+void take_but(Memo *m, int o, int skip, int delta);
+count128 memo_after(Memo *m, int o, int pos, int p);
+
+void sample_seed(uint64_t seed);
+/* One solution drawn uniformly below (pos, p): its options into chosen[n_chosen..];
+ * returns the new length, or -1 when stopped or there is none. */
+int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen);
+
+#endif
