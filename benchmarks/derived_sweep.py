@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from cpuzzler import ExactCover, catalog  # noqa: E402
-from cpuzzler.cli import _exact_cover_of  # noqa: E402
+from cpuzzler.cli.common import exact_cover_of  # noqa: E402
 from cpuzzler.engines.memo import derived_sweep  # noqa: E402
 from cpuzzler.models import Tiling  # noqa: E402
 
@@ -54,7 +54,7 @@ def main() -> int:
     worst = 0.0
     for name in names:
         puzzle = catalog.get(name).build()
-        xc = puzzle.exact_cover if isinstance(puzzle, Tiling) else _exact_cover_of(puzzle)
+        xc = puzzle.exact_cover if isinstance(puzzle, Tiling) else exact_cover_of(puzzle)
         model, expected = median_time(xc, args.repeat, args.limit)
         plain = ExactCover.from_dlx_text(xc.to_dlx())
         start = time.perf_counter()

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from cpuzzler import catalog
-from cpuzzler.cli import _exact_cover_of
+from cpuzzler.cli.common import exact_cover_of
 from cpuzzler.grids import square
 from cpuzzler.models import Sudoku, Tiling, pieces, queens
 
@@ -46,7 +46,7 @@ ROWS = [  # name, builder, published count, enumerate too
     ("13 queens", lambda: queens(13), 73712, True),
     ("solid pentominoes 3x4x5", lambda: catalog.get("solid-pentominoes-3x4x5").build()
      .exact_cover, 31520, True),
-    ("empty 6x6 Sudoku (2x3 boxes)", lambda: _exact_cover_of(Sudoku.empty(box=(2, 3))),
+    ("empty 6x6 Sudoku (2x3 boxes)", lambda: exact_cover_of(Sudoku.empty(box=(2, 3))),
      28200960, True),
 ]
 

@@ -220,10 +220,11 @@ def test_command_line_mistakes_are_one_plain_line_before_any_search(argv, expect
 def test_an_internal_error_is_one_line_asking_for_a_report_or_a_traceback_with_debug(
         monkeypatch, capsys):
     from cpuzzler import cli
+    from cpuzzler.cli import solve
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug")
-    monkeypatch.setattr(cli, "load_problem", broken)
+    monkeypatch.setattr(solve, "load_problem", broken)
     assert main(["solve", "queens-8"]) == cli.EXIT_INTERNAL_ERROR
     err = capsys.readouterr().err
     assert "internal error (ZeroDivisionError: a bug)" in err and "report" in err

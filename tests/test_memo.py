@@ -126,7 +126,7 @@ SLOW_ON_MEMO = {"solid-pentominoes-3x4x5", "bedlam-cube", "tetrasticks-5x5",
     pytest.param(e.name, marks=pytest.mark.slow) if e.name in SLOW_ON_MEMO else e.name
     for e in catalog.PUBLISHED])
 def test_catalog_counts_on_the_memo_engine(name):
-    from cpuzzler.cli import _exact_cover_of
+    from cpuzzler.cli.common import exact_cover_of
 
     entry = catalog.get(name)
     puzzle = entry.build()
@@ -138,7 +138,7 @@ def test_catalog_counts_on_the_memo_engine(name):
     elif isinstance(puzzle, Tiling):
         assert puzzle.count(symmetry="raw", engine="memo", choice=choice) == entry.raw
     else:
-        assert _exact_cover_of(puzzle).count(engine="memo", choice=choice) == entry.raw
+        assert exact_cover_of(puzzle).count(engine="memo", choice=choice) == entry.raw
 
 
 @pytest.mark.parametrize("name", ["polyhexes-1234-4x10", "polyhexes-1234-5x8"])

@@ -7,7 +7,8 @@ import pytest
 from pysat.formula import CNF
 
 from cpuzzler import catalog
-from cpuzzler.cli import _exact_cover_of, main
+from cpuzzler.cli import main
+from cpuzzler.cli.common import exact_cover_of
 from cpuzzler.encoders import to_cnf
 
 
@@ -30,7 +31,7 @@ def test_exported_dimacs_counted_by_ganak_matches_the_native_count(name, encodin
     path = tmp_path / "problem.cnf"
     assert main(["export", name, "--format", "dimacs", "--encoding", encoding,
                  "-o", str(path)]) == 0
-    assert ganak_count(path.read_text()) == _exact_cover_of(catalog.get(name).build()).count()
+    assert ganak_count(path.read_text()) == exact_cover_of(catalog.get(name).build()).count()
 
 
 def test_ganak_counts_unique_solutions_under_lex_leader_clauses():

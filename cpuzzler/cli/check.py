@@ -1,0 +1,94 @@
+"""``cpuzzler check``: count with several engines side by side; the counts must agree.
+
+    cpuzzler check pentominoes-3x20 --engines dlx,cpsat,sat
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from cpuzzler import progress
+from cpuzzler.cli.common import (
+    EXIT_FOUND,
+    EXIT_INTERRUPTED,
+    EXIT_UNDECIDED,
+    PROBLEM_HELP,
+    exact_cover_of,
+    load_problem,
+    progress_line,
+    seconds,
+    unique_method,
+)
+from cpuzzler.engines import available_engines
+from cpuzzler.errors import UsageError
+from cpuzzler.models import Tiling
+from cpuzzler.models.tiling import SYMMETRY_MODES
+from cpuzzler.results import INTERRUPTED
+
+NAME = "check"
+HELP = "count with several engines side by side; exit 1 if they differ"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("problem", help=PROBLEM_HELP)
+    parser.add_argument("--engines", default="dlx,cpsat,sat",
+                        help="comma-separated engines (default dlx,cpsat,sat)")
+    parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                        help="per engine; a count cut short is shown, not compared")
+    parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default="raw",
+                        help="tilings: compare counts up to symmetry or rotations (default: "
+                             "raw, every solution)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Count with each engine; exit 0 when at least two complete counts agree and no
+    partial count passes them, 1 when counts disagree, 3 when fewer than two finished."""
+    problem = load_problem(args.problem)
+    if args.symmetry != "raw" and not isinstance(problem, Tiling):
+        raise UsageError(f"--symmetry {args.symmetry}: counts up to symmetry are for "
+                         "tilings; this problem is counted raw")
+    xc = exact_cover_of(problem)
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    unknown = [e for e in engines if e not in available_engines()]
+    if unknown or not engines:
+        raise UsageError(f"--engines: unknown engines {unknown}; known: "
+                         f"{', '.join(available_engines())}")
+    complete: dict[str, int] = {}
+    partial: dict[str, int] = {}
+    print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
+    for engine in engines:
+        start = time.perf_counter()
+        with progress.reporting(progress_line(args, engine)):
+            if args.symmetry == "raw":
+                total = xc.count(engine=engine, time_limit=args.time_limit)
+            else:
+                total = problem.count_both(symmetry=args.symmetry, engine=engine,
+                                           method=unique_method(None, engine),
+                                           time_limit=args.time_limit)[0]
+        took = time.perf_counter() - start
+        print(f"{engine:8} {int(total):>12} {took:9.3f}  {total.reason}", flush=True)
+        if total.reason == INTERRUPTED:
+            print("interrupted: the engines after it were not run", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        if total.complete:
+            complete[engine] = int(total)
+        else:
+            partial[engine] = int(total)
+    exact = set(complete.values())
+    if len(exact) > 1 or (exact and max(partial.values(), default=0) > min(exact)):
+        print("DISAGREEMENT: " + ", ".join(f"{e} {n}" for e, n in complete.items())
+              + "".join(f", {e} at least {n}" for e, n in partial.items()))
+        return 1
+    if partial:
+        stopped = ", ".join(f"{e} at least {n}" for e, n in partial.items())
+        if len(complete) < 2:
+            print(f"not settled: {len(complete)} of {len(engines)} engines finished "
+                  f"({stopped})")
+            return EXIT_UNDECIDED
+        print(f"{len(complete)} engines agree: {next(iter(exact))}; stopped early, "
+              f"no more than that: {stopped}")
+        return EXIT_FOUND
+    print(f"all {len(engines)} engines agree: {next(iter(exact))}")
+    return EXIT_FOUND

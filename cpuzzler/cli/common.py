@@ -1,0 +1,281 @@
+"""What the commands share: exit statuses, argument types, reading a problem, the engine
+options, and the output helpers (notes, the progress line, pictures of solutions).
+
+>>> positive("3"), seconds("2.5"), size("512M") == 512 * 1024 ** 2
+(3, 2.5, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import sys
+
+from cpuzzler import catalog, progress
+from cpuzzler.errors import ExactCoverError, InputFormatError, UsageError
+from cpuzzler.exact_cover import ExactCover
+from cpuzzler.formats import puzzle_file, solutions
+from cpuzzler.models import Sudoku, Tiling, dpf
+from cpuzzler.models.tiling import LEX_ENGINES, TilingSolution
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock
+
+EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+EXIT_INTERNAL_ERROR = 70  # EX_SOFTWARE
+
+
+PROBLEM_HELP = ("a puzzle name (see `cpuzzler list`), a .toml, .dlx, .dpf or .dpfg (Faase's "
+                "geometric description) file, or - for standard input")
+
+
+EXIT_STATUS = """exit status:
+  0    solve: a solution was found (a count: at least one); check: at least two engines
+       finished with the same count and every one stopped early has no more (its count is
+       a lower bound); verify: every saved solution is one; list, info, export, render,
+       gallery: done
+  1    solve: there is no solution; check: the counts disagree; verify: some saved
+       solution is not one
+  2    bad input or a usage error (one line names the file, line and problem)
+  3    a time limit stopped the run before it settled the question (solve: before any
+       solution was found; check: fewer than two engines finished; info: the count is a
+       lower bound)
+  70   an internal error (a bug: --debug shows the traceback; please report it)
+  130  Ctrl-C (a count prints what it had, marked interrupted)"""
+
+
+def seconds(text: str) -> float:
+    """A time limit: a positive, finite number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"needs a positive number of seconds, not {text}")
+    return value
+
+
+def positive(text: str) -> int:
+    """A count of solutions or processes: a whole number, at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"needs a positive number, not {text}")
+    return value
+
+
+def size(text: str) -> int:
+    """A memory size in bytes: a number with an optional K, M or G (powers of 1024)."""
+    match = re.fullmatch(r"(\d+(?:\.\d*)?)([KMG]?)B?", text.strip().upper())
+    if not match or float(match[1]) * 1024 ** " KMG".index(match[2] or " ") < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 512M or 2G")
+    return int(float(match[1]) * 1024 ** " KMG".index(match[2] or " "))
+
+
+def status(found: int, reason: str) -> int:
+    if reason == INTERRUPTED:
+        return EXIT_INTERRUPTED
+    if found:
+        return EXIT_FOUND
+    return EXIT_NONE if reason in (DONE, LIMIT) else EXIT_UNDECIDED
+
+
+def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling | Sudoku:
+    """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
+    ``.toml`` (puzzle) file; reading a DLX file stops with ``TimeUp`` at ``clock``'s end."""
+    if spec == "-":
+        return _from_stdin(clock)
+    if os.path.isdir(spec):
+        raise InputFormatError("is a folder, not a puzzle file", path=spec)
+    if os.path.exists(spec):
+        if spec.endswith(".dpf"):
+            return dpf.read(spec).exact_cover()
+        if spec.endswith(".dpfg"):  # Faase's geometric description
+            return dpf.read_geometry(spec).exact_cover()
+        if spec.endswith(".toml"):
+            return puzzle_file.read(spec)
+        from cpuzzler.formats import dlx
+
+        return dlx.read(spec, deadline=None if clock is None else clock.end)
+    if spec.endswith((".dlx", ".dpf", ".dpfg", ".toml")) or os.sep in spec:
+        raise InputFormatError("no such file", path=spec)
+    return catalog.get(spec).build()
+
+
+def _from_stdin(clock: Clock | None) -> ExactCover | Tiling:
+    """The problem on standard input: a puzzle file if it sets a lattice, a DPF puzzle if
+    it is nothing but numbers, else a DLX file."""
+    data = sys.stdin.buffer.read()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputFormatError(f"not UTF-8 text (byte {e.start + 1})", path="<stdin>") from None
+    if re.search(r"^\s*lattice\s*=", text, re.MULTILINE):
+        return puzzle_file.parse(text, path="<stdin>")
+    if text.split() and all(token.isascii() and token.isdigit() for token in text.split()):
+        return dpf.parse(text, path="<stdin>").exact_cover()
+    from cpuzzler.formats import dlx
+
+    return dlx.parse(text, path="<stdin>", deadline=None if clock is None else clock.end)
+
+
+def exact_cover_of(problem: object) -> ExactCover:
+    """The exact cover of a problem: itself, or its model's (a property or a method)."""
+    if isinstance(problem, ExactCover):
+        return problem
+    xc = problem.exact_cover
+    return xc() if callable(xc) else xc
+
+
+def engine_options(args: argparse.Namespace) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if getattr(args, "memory", None) is not None and not getattr(args, "sample", None):
+        if args.engine != "memo":
+            raise UsageError("--memory needs --engine memo")
+        options["memory"] = args.memory
+    if getattr(args, "choice", None) is not None and not getattr(args, "sample", None):
+        if args.engine != "memo":
+            raise UsageError("--choice needs --engine memo")
+        options["choice"] = args.choice
+    if getattr(args, "sat_solver", None) or getattr(args, "encoding", None):
+        if args.engine != "sat":
+            raise UsageError("--sat-solver and --encoding need --engine sat")
+        from cpuzzler.encoders.cnf import ENCODINGS
+        from cpuzzler.engines.sat import check_solver
+
+        if args.sat_solver:
+            many = any(getattr(args, key, None) for key in ("count", "all", "sample"))
+            one = not many and (getattr(args, "n", None) or 1) == 1
+            try:
+                check_solver(args.sat_solver, "one" if one else "all")
+            except ExactCoverError as e:
+                raise UsageError(f"--sat-solver: {e}") from None
+            options["solver"] = args.sat_solver
+        if args.encoding:
+            if args.encoding not in ENCODINGS:
+                raise UsageError(f"--encoding: unknown encoding {args.encoding!r}; known: "
+                                 f"{', '.join(ENCODINGS)}")
+            options["encoding"] = args.encoding
+    return options
+
+
+def unique_method(asked: str | None, engine: str | None) -> str:
+    """How unique solutions are counted: as asked, else lex-leader constraints for the
+    CP-SAT and SAT engines and the symmetry reduction for the others."""
+    return asked or ("lex" if engine in LEX_ENGINES else "reduce")
+
+
+def progress_line(args: argparse.Namespace, label: str) -> progress.Progress | None:
+    """A live progress line on standard error for a search that runs longer than a
+    second: only when standard error is a terminal and ``--quiet`` is not given."""
+    if getattr(args, "quiet", False) or not sys.stderr.isatty():
+        return None
+    return progress.Progress(label)
+
+
+def clear_line() -> None:
+    """Take the progress line off the terminal before a solution is printed."""
+    if (line := progress.current()) is not None:
+        line.clear()
+
+
+def note(args: argparse.Namespace, text: str) -> None:
+    """A line for the person at the terminal (standard error), unless --quiet."""
+    if not getattr(args, "quiet", False):
+        clear_line()
+        print(text, file=sys.stderr)
+
+
+def published_counts(entry: catalog.Entry) -> str:
+    shown = [f"{label} {n:,}" for label, n in (("unique", entry.unique), ("raw", entry.raw))
+             if n is not None]
+    if shown:
+        return ", ".join(shown)
+    if entry.found:
+        return f"unpublished; counted here: unique {entry.found[0]:,}, raw {entry.found[1]:,}"
+    return "count unknown"
+
+
+def piece_named(label: str, names: set[str]) -> str:
+    """The piece a saved label names: itself, or without its copy number (``Y7``,
+    ``I2-3``; see ``TilingSolution.labels``)."""
+    if label in names:
+        return label
+    bare = re.sub(r"-?\d+$", "", label)
+    return bare if bare in names else label
+
+
+def saved_options(problem: object, xc: ExactCover, entry: solutions.Saved
+                   ) -> tuple[list[int], str | None]:
+    """The options a saved solution chose, or why one of its placements (or options) is
+    none of the problem's."""
+    if entry.placements is not None:
+        index = ({(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
+                 if isinstance(problem, Tiling) else {})
+        names = {piece for piece, _ in index}
+        keys = [(piece_named(label, names), tuple(sorted(cells)))
+                for label, cells in entry.placements]
+        missing = [(piece, cells) for piece, cells in keys if (piece, cells) not in index]
+        if missing:
+            piece, cells = missing[0]
+            where = " ".join(",".join(map(str, c)) for c in cells)
+            return [], f"{piece} on {where} is no placement of this puzzle"
+        return [index[key] for key in keys], None
+    index = {frozenset(xc.option(o)): o for o in range(xc.num_options)}
+    missing = [items for items in entry.options or [] if frozenset(items) not in index]
+    if missing:
+        return [], f"{' '.join(missing[0])} is no option of this problem"
+    return [index[frozenset(items)] for items in entry.options or []], None
+
+
+def numbered(path: str, number: int) -> str:
+    """``path`` for the first solution, ``stem-N.ext`` for solution N."""
+    if number == 1:
+        return path
+    stem, ext = os.path.splitext(path)
+    return f"{stem}-{number}{ext}"
+
+
+def draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> None:
+    """Write the pictures ``--svg`` and ``--x3d`` ask for."""
+    from cpuzzler.render.svg import svg
+    from cpuzzler.render.x3d import x3d
+
+    for path, picture in ((args.svg, svg), (args.x3d, x3d)):
+        if path is None:
+            continue
+        if path == "-":  # --format svg|x3d without -o: the one picture is the output
+            sys.stdout.write(picture(solution))
+            continue
+        target = numbered(path, number)
+        try:
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(picture(solution))
+        except OSError as e:
+            raise InputFormatError(f"cannot write: {e.strerror or e}", path=target) from None
+
+
+def check_pictures(problem: object, args: argparse.Namespace) -> None:
+    if args.svg is None and args.x3d is None:
+        return
+    option = "--svg" if args.svg is not None else "--x3d"
+    if getattr(args, "format", None) in ("svg", "x3d"):
+        option = f"--format {args.format}"
+    if not isinstance(problem, Tiling):
+        raise UsageError(f"{option}: pictures are drawn for tilings only")
+    if args.count:
+        raise UsageError(f"{option}: pictures are drawn of solutions, not with --count")
+    for path in (args.svg, args.x3d):
+        if path in (None, "-"):
+            continue
+        folder = os.path.dirname(path) or "."
+        if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            why = "is a folder" if os.path.isdir(path) else f"cannot write in {folder}"
+            raise InputFormatError(why, path=path)
+    if args.x3d is not None and problem.region.lattice.name != "cubic":
+        raise UsageError(f"--x3d: X3D scenes are for polycubes, not the "
+                         f"{problem.region.lattice.name} lattice")

@@ -1,0 +1,364 @@
+"""``cpuzzler solve``: one, several or all solutions, a count, or uniform samples.
+
+    cpuzzler solve pentominoes-6x10                # the first solution, as a record
+    cpuzzler solve pentominoes-6x10 --count        # 2339 up to symmetry; 9356 in all
+    cpuzzler solve examples/queens8.dlx --all      # every solution up to symmetry
+    cpuzzler solve bedlam-cube --count --jobs 2 --checkpoint bedlam.json   # resumable
+    cpuzzler solve soma -n 3 --svg soma.svg --x3d soma.x3d   # soma.svg, soma-2.svg, ...
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from cpuzzler import progress
+from cpuzzler.automorphisms import budget_for
+from cpuzzler.cli.common import (
+    PROBLEM_HELP,
+    check_pictures,
+    clear_line,
+    draw,
+    engine_options,
+    exact_cover_of,
+    load_problem,
+    note,
+    positive,
+    progress_line,
+    seconds,
+    size,
+    status,
+    unique_method,
+)
+from cpuzzler.engines import available_engines
+from cpuzzler.errors import InputFormatError, UsageError
+from cpuzzler.exact_cover import ExactCover
+from cpuzzler.models import Sudoku, Tiling
+from cpuzzler.models.tiling import METHODS, SYMMETRY_MODES
+from cpuzzler.parts import count_in_parts
+from cpuzzler.render import jsonl
+from cpuzzler.results import DONE, LIMIT, Count, n_solutions
+
+if TYPE_CHECKING:
+    from cpuzzler.automorphisms import Symmetries
+
+NAME = "solve"
+HELP = "find one, several or all solutions, or count"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("problem", help=PROBLEM_HELP)
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--all", action="store_true", help="print every solution as found")
+    mode.add_argument("-n", type=positive, metavar="N", help="print at most N solutions")
+    mode.add_argument("--count", action="store_true", help="print the number of solutions")
+    mode.add_argument("--sample", type=positive, metavar="K",
+                      help="print K solutions drawn uniformly at random among all of them "
+                           "(every solution, not up to symmetry; by the memo engine)")
+    parser.add_argument("--format", choices=("text", "jsonl", "svg", "x3d"), default="text",
+                        help="text records (default); JSON Lines: one object per solution, "
+                             "streamed, or one for a count; svg or x3d (polycubes): a picture "
+                             "of each solution, in -o FILE, FILE-2, ... (one solution may go "
+                             "to standard output)")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="write the solutions or the count to FILE, not standard output")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no timing or summary lines on standard error")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="with --sample: the random seed (the same seed, the same draws)")
+    parser.add_argument("--engine", choices=available_engines(), default=None,
+                        help="the solver (default: dlx, the native engine)")
+    parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default="unique",
+                        help="count each solution once up to the puzzle's symmetries "
+                             "(default; for an exact cover without geometry, the symmetries "
+                             "of its matrix, found by nauty), up to rotations only (tilings: "
+                             "mirror images count apart), or every one (raw)")
+    parser.add_argument("--method", choices=METHODS, default=None,
+                        help="how unique solutions are counted: reduce (one piece's "
+                             "placements cut by the symmetry; default), dedup (list all, keep "
+                             "one per class), lex (lex-leader constraints; default for the "
+                             "cpsat and sat engines)")
+    parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                        help="stop after this many seconds, reading and set-up included; a "
+                             "count is then a lower bound")
+    parser.add_argument("--jobs", type=positive, default=1, metavar="N",
+                        help="with --count: count in parts over N processes (at most one "
+                             "per part and, unless --jobs-beyond-cores, one per core)")
+    parser.add_argument("--jobs-beyond-cores", action="store_true",
+                        help="allow more processes than the machine has cores")
+    parser.add_argument("--cluster", metavar="ADDRESS",
+                        help="with --count: count in parts on the workers of the Dask "
+                             "scheduler at ADDRESS (tcp://host:8786), or on N worker "
+                             "processes started here for local:N (pip install "
+                             "'cpuzzler[cluster]')")
+    parser.add_argument("--checkpoint", metavar="FILE",
+                        help="with --count: record finished parts in FILE; a run stopped "
+                             "(Ctrl-C, --time-limit) and started again with it goes on where "
+                             "it stopped")
+    parser.add_argument("--svg", metavar="FILE",
+                        help="tilings: also draw each solution printed as SVG in FILE "
+                             "(FILE-2.svg, ... for the second and later ones)")
+    parser.add_argument("--x3d", metavar="FILE",
+                        help="polycube tilings: also write each solution printed as an X3D "
+                             "3-D scene, named as for --svg")
+    parser.add_argument("--memory", type=size, metavar="SIZE",
+                        help="memo engine: the cap of its table, like 512M or 2G (default a "
+                             "quarter of the machine's memory); past it, the least useful "
+                             "entries are dropped and the count stays exact")
+    parser.add_argument("--choice", choices=("sweep", "fewest"),
+                        help="memo engine: branch on the first open item of the sweep across "
+                             "the region (default), or on the item with fewest options")
+    parser.add_argument("--sat-solver", default=None, metavar="NAME",
+                        help="sat engine: the python-sat solver (default cadical195; a wrong "
+                             "name lists those that work here)")
+    parser.add_argument("--encoding", default=None, metavar="NAME",
+                        help="sat engine: the cardinality encoding (default seqcounter)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``solve``, its output to ``-o FILE`` if given."""
+    if args.format in ("svg", "x3d"):
+        _pictures_only(args)
+    if args.output is None:
+        return _solve_to_stdout(args)
+    try:
+        out = open(args.output, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+    except OSError as e:
+        raise InputFormatError(f"cannot write: {e.strerror or e}", path=args.output) from None
+    with out, contextlib.redirect_stdout(out):
+        if args.format == "text" and not args.count:  # render and verify read it back
+            print(f"| puzzle {args.problem}")
+        return _solve_to_stdout(args)
+
+
+def _solve_to_stdout(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    if args.seed is not None and not args.sample:
+        raise UsageError("--seed is for --sample: the draws it makes reproducible")
+    _in_parts(args)  # checks the options fit together before anything is read
+    engine_options(args)
+    problem = load_problem(args.problem, args.clock)
+    check_pictures(problem, args)
+    if args.sample:
+        return _sample(problem, args, start)
+    parts = args.count and _in_parts(args)  # those show the parts done instead
+    label = "counting" if args.count else "searching"
+    with progress.reporting(None if parts else progress_line(args, label)):
+        return _search(problem, args, start)
+
+
+def _pictures_only(args: argparse.Namespace) -> None:
+    """``--format svg|x3d``: the pictures are the output, in ``-o FILE`` (then FILE-2,
+    ...) or, for one solution, on standard output (``-``)."""
+    if args.count:
+        raise UsageError(f"--format {args.format}: pictures are drawn of solutions, not "
+                         "with --count")
+    if getattr(args, args.format) is not None:
+        raise UsageError(f"--format {args.format} and --{args.format}: give one of them")
+    if args.output is None and (args.all or (args.n or 1) > 1 or (args.sample or 1) > 1):
+        raise UsageError(f"--format {args.format}: standard output takes one picture; "
+                         "-o FILE writes FILE, FILE-2, ... for more")
+    setattr(args, args.format, "-" if args.output is None else args.output)
+    args.output = None
+
+
+def _in_parts(args: argparse.Namespace) -> bool:
+    """Whether to count in parts (``--jobs``, ``--checkpoint``, ``--cluster``); checks they
+    fit the rest."""
+    if args.jobs == 1 and args.checkpoint is None and args.cluster is None:
+        return False
+    if not args.count:
+        raise UsageError("--jobs, --checkpoint and --cluster go with --count")
+    if args.cluster is not None and args.jobs != 1:
+        raise UsageError("--jobs is for processes on this machine; with --cluster the "
+                         "workers are the cluster's (local:N for N of them here)")
+    if args.method not in (None, "reduce") or engine_options(args):
+        raise UsageError("counting in parts uses the reduce method and plain engines "
+                         "(no --method, --sat-solver or --encoding)")
+    return True
+
+
+def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, Count]:
+    from cpuzzler.parts import cores
+
+    if args.jobs > cores() and not args.jobs_beyond_cores and args.cluster is None:
+        print(f"cpuzzler: note: {cores()} processes, one per core, not {args.jobs} "
+              "(--jobs-beyond-cores to have more)", file=sys.stderr)
+    line = progress_line(args, "counting in parts")
+
+    def report(done: int, total: int) -> None:
+        line.update(done / total, note=f"{done} of {total} parts")
+
+    try:
+        counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
+                                jobs=args.jobs, checkpoint=args.checkpoint,
+                                time_limit=args.clock.left(),
+                                progress=None if line is None else report,
+                                jobs_beyond_cores=args.jobs_beyond_cores,
+                                backend="processes" if args.cluster is None else "dask",
+                                address=args.cluster)
+    finally:
+        if line is not None:
+            line.close()
+    if not counts[0].complete and args.checkpoint:
+        print(f"stopped ({counts[0].reason}); run again with --checkpoint {args.checkpoint} "
+              "to go on", file=sys.stderr)
+    return counts
+
+
+def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float) -> int:
+    method = unique_method(args.method, args.engine)
+    if _in_parts(args):
+        asked, raw = _count_in_parts(tiling, args)
+    else:
+        asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
+                                       time_limit=args.clock.left(), method=method,
+                                       **engine_options(args))
+    clear_line()
+    if args.format == "jsonl":
+        unique = None if args.symmetry == "raw" else asked
+        print(jsonl.line(jsonl.count(args.problem, raw, unique, time.perf_counter() - start,
+                                     args.engine or "dlx")))
+    elif args.symmetry == "raw":
+        print(asked.describe())
+    else:
+        words = tiling.group(args.symmetry).describe()
+        if asked.complete:
+            print(f"{n_solutions(asked)} up to {words}; {raw} in all")
+        else:
+            print(f"at least {n_solutions(asked)} up to {words}, at least {raw} in all "
+                  f"({asked.reason})")
+    return status(asked, asked.reason)
+
+
+def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries | None:
+    """The group a count or listing of an exact cover is taken up to: its symmetries
+    (found by nauty, within a share of the time limit) unless --symmetry raw; ``None``
+    where none is looked for (counts in parts) or none was found, with a note saying why."""
+    if args.symmetry == "rotations":
+        raise UsageError("--symmetry rotations: rotations are for tilings; an exact cover "
+                         "is counted up to all its symmetries (unique) or raw")
+    if args.symmetry == "raw":
+        return None
+    if args.count and (args.jobs > 1 or args.checkpoint or args.cluster):
+        note(args, "note: counts in parts are raw: the parts do not take the problem's "
+                    "symmetry yet")
+        return None
+    group = xc.symmetries(budget=budget_for(args.clock.left()))
+    if group.note:
+        note(args, f"note: {group.note}; counted raw")
+    return group if group.order > 1 else None
+
+
+def _search(problem: object, args: argparse.Namespace, start: float) -> int:
+    """``solve``'s search once the problem is read: the count or the solutions."""
+    clock = args.clock
+    limit = None if args.all else (args.n if args.n is not None else 1)
+    options = engine_options(args)
+    if isinstance(problem, Tiling):
+        if args.count:
+            counted = _count_tiling(problem, args, start)
+            note(args, f"{time.perf_counter() - start:.3f} s")
+            return counted
+        found = 0
+        for found, solution in enumerate(problem.solve(
+                limit, symmetry=args.symmetry, engine=args.engine, time_limit=clock.left(),
+                **options), start=1):
+            clear_line()
+            if args.format == "jsonl":
+                print(jsonl.line(jsonl.tiling_solution(solution, args.problem, found)),
+                      flush=True)
+            elif args.format == "text":
+                print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
+                      end="", flush=True)
+            draw(solution, found, args)
+        reason = problem.exact_cover.stats.reason
+    else:
+        xc = exact_cover_of(problem)
+        group = _problem_symmetries(xc, args)
+        if args.count:
+            unique = None
+            if _in_parts(args):
+                total = _count_in_parts(xc, args)[0]
+            elif group is not None:
+                unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
+                                              **options)
+            else:
+                total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
+            clear_line()
+            if args.format == "jsonl":
+                print(jsonl.line(jsonl.count(args.problem, total, unique,
+                                             time.perf_counter() - start, xc.stats.engine)))
+            elif unique is None or group is None:
+                print(total.describe())
+            elif total.complete:
+                print(f"{n_solutions(unique)} up to {group.describe()} of the problem; "
+                      f"{total} in all")
+            else:
+                print(f"at least {n_solutions(unique)} up to {group.describe()} of the "
+                      f"problem, at least {total} in all ({total.reason})")
+            note(args, f"{time.perf_counter() - start:.3f} s")
+            return status(total, total.reason)
+        found = 0
+        symmetry = "raw" if group is None else "unique"
+        for found, solution in enumerate(
+            xc.solve(limit, engine=args.engine, time_limit=clock.left(), symmetry=symmetry,
+                     **options), start=1
+        ):
+            clear_line()
+            if args.format == "jsonl":
+                print(jsonl.line(jsonl.options_solution(xc, solution, args.problem, found)),
+                      flush=True)
+            else:
+                _print(problem, xc, solution, found)
+        reason = xc.stats.reason
+    tail = "" if reason in (DONE, LIMIT) else f" (stopped: {reason})"
+    note(args, f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}")
+    return status(found, reason)
+
+
+def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
+    """Print ``--sample K`` solutions drawn uniformly (by the memo engine)."""
+    if args.engine not in (None, "memo"):
+        raise UsageError("--sample draws by the memo engine; leave out --engine")
+    xc = exact_cover_of(problem)
+    options: dict[str, object] = {"memory": args.memory} if args.memory is not None else {}
+    if args.choice is not None:
+        options["choice"] = args.choice
+    draws = xc.sample(args.sample, seed=args.seed or 0, time_limit=args.clock.left(),
+                      **options)
+    for number, solution in enumerate(draws, start=1):
+        if args.format == "jsonl":
+            record = (jsonl.tiling_solution(problem.solution(solution), args.problem, number)
+                      if isinstance(problem, Tiling)
+                      else jsonl.options_solution(xc, solution, args.problem, number))
+            print(jsonl.line(record), flush=True)
+        elif isinstance(problem, Tiling):
+            tiling = problem.solution(solution)
+            if args.format == "text":
+                print(("\n" if number > 1 else "") + f"sample {number}:\n{tiling.record()}",
+                      end="", flush=True)
+            draw(tiling, number, args)
+        else:
+            _print(problem, xc, solution, number)
+    reason = xc.stats.reason
+    tail = "" if reason == DONE else f" (stopped: {reason})"
+    note(args, f"{len(draws)} sample(s) in {time.perf_counter() - start:.3f} s{tail}")
+    return status(len(draws), reason)
+
+
+def _print(problem: object, xc: ExactCover, solution: tuple[int, ...], number: int) -> None:
+    if number > 1:
+        print()
+    if isinstance(problem, Sudoku):
+        print(f"solution {number}:\n{problem.filled(xc, solution)}")
+    elif hasattr(problem, "describe"):  # a model that says its solutions in its own terms
+        print(f"solution {number}:\n{problem.describe(solution)}")
+    else:
+        print(f"| solution {number}")
+        for option in solution:
+            print(" ".join(xc.option(option)))
+    sys.stdout.flush()
