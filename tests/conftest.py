@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from cpuzzler import ExactCover
-from cpuzzler.models.pieces import PENTOMINO_CELLS, SOMA_CELLS
+from cpuzzler.models.pieces import named_sets
 
 
 def empty_sudoku(box: int) -> ExactCover:
@@ -46,8 +46,8 @@ def brute_force_solutions(xc: ExactCover) -> set[tuple[int, ...]]:
 
 # The shapes come from the package; the matrices are built here by code of the tests' own
 # (orientations, placements), an independent check of the package's Tiling.
-PENTOMINOES = PENTOMINO_CELLS
-SOMA = SOMA_CELLS
+PENTOMINOES = named_sets("polyominoes").sets["pentominoes"]
+SOMA = named_sets("polycubes").sets["soma"]
 
 
 def _normalise(cells):

@@ -211,3 +211,37 @@ def test_the_quasi_ditrigs_fill_a_triangle_as_published():
                                'set = "quasi-polytrigs"\norders = [2]\n')
     assert puzzle.count_both() == (266, 1596)
     assert puzzle.count_both(engine="python") == (266, 1596)
+
+
+# --- the named sets are data: cpuzzler/pieces/*.toml ---------------------------------------
+
+def test_every_pieces_file_loads_and_every_alias_names_a_piece():
+    from importlib import resources
+
+    files = sorted(f.name[:-5] for f in (resources.files("cpuzzler") / "pieces").iterdir()
+                   if f.name.endswith(".toml"))
+    assert {"polyominoes", "polycubes", "polytrigs", "polyabolos"} <= set(files)
+    for name in files:
+        assert pieces.named_sets(name).sets
+    for family in pieces.FAMILIES.values():
+        for alias, target in family.aliases.items():
+            assert pieces.by_name(family.name, alias).name == target
+
+
+@pytest.mark.parametrize("text, line, why", [
+    ('lattice = "square"\n[set]\nA = [[0, 0]]\nB = [[0, 0], [0, 2]]\n', 4, "not connected"),
+    ('lattice = "square"\n[set]\nA = [[0, 0, 0]]\n', 3, "each 2 whole numbers"),
+    ('lattice = "square"\n[set]\nA = []\n', 3, "a list of cells"),
+    ('lattice = "hexagon"\n[set]\nA = [[0, 0]]\n', 1, "lattice must be one of"),
+    ('lattice = "square"\nquasi = ["other"]\n[set]\nA = [[0, 0]]\n', 1, "quasi lists"),
+    ('lattice = "square"\nwrong = 3\n', 2, "a set is a [table]"),
+    ('lattice = "square"\n[set\n', None, "not TOML"),
+])
+def test_a_bad_pieces_file_is_a_clear_error_naming_its_line(text, line, why):
+    from cpuzzler.errors import InputFormatError
+
+    with pytest.raises(InputFormatError) as caught:
+        pieces.read_sets(text, "bad.toml")
+    assert why in str(caught.value) and "bad.toml" in str(caught.value)
+    if line is not None:
+        assert f"bad.toml:{line}:" in str(caught.value)

@@ -13,10 +13,14 @@ number of copies. Solid pieces (polycubes) are always placed by rotations only.
 from __future__ import annotations
 
 import difflib
+import re
+import tomllib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
+from importlib import resources
 
+from cpuzzler.errors import InputFormatError
 from cpuzzler.grids import (
     cubic,
     hexagonal,
@@ -95,49 +99,121 @@ def _set(lattice: object, shapes: dict[str, Sequence[Cell]], kind: str = "free",
     return [make(name, cells, lattice, kind, quasi=quasi) for name, cells in shapes.items()]
 
 
+
+# --- the named sets: data files, one per family -------------------------------------------
+
+# The lattice each data file's cells are on, and how many numbers a cell has.
+_GRIDS = {"square": (square, 2), "triangular": (triangular, 3), "hexagonal": (hexagonal, 2),
+          "cubic": (cubic, 3), "sticks": (sticks, 3), "trigs": (trigs, 3),
+          "twigs": (twigs, 3), "tetrakis": (tetrakis, 3)}
+
+
+@dataclass(frozen=True)
+class NamedSets:
+    """One file of ``cpuzzler/pieces/``: a family's named sets (set -> piece -> cells),
+    which of them are quasi-polyforms (segments joined across a one-segment gap too),
+    the other names the literature uses for some pieces, and the lattice."""
+
+    grid: object
+    sets: dict[str, dict[str, tuple[Cell, ...]]]
+    quasi: frozenset[str]
+    aliases: dict[str, str]
+
+
+def read_sets(text: str, path: str) -> NamedSets:
+    r"""A pieces file: ``family``, ``lattice``, optional ``quasi`` (the quasi sets) and
+    ``[aliases]``, and one table per set, each piece a list of cells; a clear error names
+    the file and line.
+
+    >>> named = read_sets('lattice = "square"\n[dominoes]\nI2 = [[0, 0], [1, 0]]\n', "x")
+    >>> named.sets["dominoes"]["I2"]
+    ((0, 0), (1, 0))
+    >>> read_sets('lattice = "square"\n[bad]\nI2 = [[0, 0], [2, 0]]\n', "x.toml")
+    Traceback (most recent call last):
+    cpuzzler.errors.InputFormatError: x.toml:3: piece 'I2' is not connected
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InputFormatError(f"not TOML: {e}", path=path) from None
+    lines = text.split("\n")
+
+    def line_of(table: str, key: str | None = None) -> int:
+        """The line of ``[table]`` (or of ``table = ...``), or of ``key = ...`` in it."""
+        start = next((n for n, line in enumerate(lines, 1)
+                      if re.match(rf"^\s*(\[\s*{re.escape(table)}\s*\]|{re.escape(table)}\s*=)",
+                                  line)), 1)
+        if key is None:
+            return start
+        return next((n for n, line in enumerate(lines[start:], start + 1)
+                     if re.match(rf"^\s*{re.escape(key)}\s*=", line)), start)
+
+    lattice = data.pop("lattice", None)
+    data.pop("family", None)
+    if lattice not in _GRIDS:
+        raise InputFormatError(f"lattice must be one of {', '.join(_GRIDS)}", path=path,
+                               line=1)
+    grid, width = _GRIDS[lattice]
+    aliases = data.pop("aliases", {})
+    quasi = data.pop("quasi", [])
+    if not (isinstance(aliases, dict) and all(isinstance(v, str) for v in aliases.values())):
+        raise InputFormatError("[aliases] gives each other name the name of a piece",
+                               path=path, line=line_of("aliases"))
+    if not (isinstance(quasi, list) and set(quasi) <= set(data)):
+        raise InputFormatError("quasi lists sets of this file", path=path, line=1)
+    sets: dict[str, dict[str, tuple[Cell, ...]]] = {}
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise InputFormatError(f"{name}: a set is a [table] of pieces", path=path,
+                                   line=line_of(name))
+        sets[name] = {}
+        for piece, cells in table.items():
+            if not (isinstance(cells, list) and cells and all(
+                    isinstance(c, list) and len(c) == width
+                    and all(type(v) is int for v in c) for c in cells)):
+                raise InputFormatError(f"piece {piece!r}: a list of cells, each {width} "
+                                       "whole numbers", path=path, line=line_of(name, piece))
+            try:
+                sets[name][piece] = make(piece, cells, grid, quasi=name in quasi).cells
+            except ValueError as e:
+                raise InputFormatError(str(e), path=path, line=line_of(name, piece)) from None
+    return NamedSets(grid, sets, frozenset(quasi), aliases)
+
+
+@cache
+def named_sets(family_name: str) -> NamedSets:
+    """The named sets of a family, read from ``cpuzzler/pieces/FAMILY.toml`` once."""
+    item = resources.files("cpuzzler") / "pieces" / f"{family_name}.toml"
+    return read_sets(item.read_text(encoding="utf-8"), f"cpuzzler/pieces/{family_name}.toml")
+
+
+def _named(family_name: str, set_name: str, kind: str = "free") -> list[Piece]:
+    """A named set of a family's data file as pieces of ``kind``."""
+    named = named_sets(family_name)
+    return _set(named.grid, named.sets[set_name], kind, quasi=set_name in named.quasi)
+
+
 # --- polyominoes ------------------------------------------------------------------------
 
 def monomino() -> list[Piece]:
-    return _set(square, {"O1": [(0, 0)]})
+    return _named("polyominoes", "monomino")
 
 
 def domino() -> list[Piece]:
-    return _set(square, {"I2": [(0, 0), (1, 0)]})
+    return _named("polyominoes", "domino")
 
 
 def trominoes() -> list[Piece]:
-    return _set(square, {"I3": [(0, 0), (1, 0), (2, 0)], "V3": [(0, 0), (1, 0), (0, 1)]})
+    return _named("polyominoes", "trominoes")
 
 
 def tetrominoes() -> list[Piece]:
-    return _set(square, {
-        "I4": [(0, 0), (1, 0), (2, 0), (3, 0)],
-        "L4": [(0, 0), (1, 0), (2, 0), (0, 1)],
-        "O4": [(0, 0), (1, 0), (0, 1), (1, 1)],
-        "T4": [(0, 0), (1, 0), (2, 0), (1, 1)],
-        "Z4": [(0, 0), (1, 0), (1, 1), (2, 1)],
-    })
-
-
-PENTOMINO_CELLS = {
-    "F": [(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)],
-    "I": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
-    "L": [(0, 0), (1, 0), (2, 0), (3, 0), (0, 1)],
-    "N": [(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)],
-    "P": [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)],
-    "T": [(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)],
-    "U": [(0, 0), (2, 0), (0, 1), (1, 1), (2, 1)],
-    "V": [(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)],
-    "W": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
-    "X": [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)],
-    "Y": [(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)],
-    "Z": [(0, 0), (1, 0), (1, 1), (1, 2), (2, 2)],
-}
+    return _named("polyominoes", "tetrominoes")
 
 
 def pentominoes(kind: str = "free") -> list[Piece]:
     """The 12 pentominoes F I L N P T U V W X Y Z."""
-    return _set(square, PENTOMINO_CELLS, kind)
+    return _named("polyominoes", "pentominoes", kind)
 
 
 def one_sided_pentominoes() -> list[Piece]:
@@ -147,121 +223,43 @@ def one_sided_pentominoes() -> list[Piece]:
     return pieces + [p.mirrored() for p in pieces if _chiral(p)]
 
 
-# Polyform Puzzler's names: a letter, a variant digit, the order (F06 F16 F26 F36, ...).
-HEXOMINO_CELLS = {
-    "A06": [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)],
-    "C06": [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 3)],
-    "D06": [(0, 0), (0, 1), (0, 2), (0, 3), (1, 1), (1, 2)],
-    "E06": [(-1, 1), (0, 0), (0, 1), (0, 2), (1, 0), (1, 2)],
-    "F06": [(-1, 2), (0, 0), (0, 1), (0, 2), (0, 3), (1, 3)],
-    "F16": [(-1, 1), (0, 0), (0, 1), (0, 2), (0, 3), (1, 3)],
-    "F26": [(-2, 1), (-1, 1), (0, 0), (0, 1), (0, 2), (1, 2)],
-    "F36": [(-1, 1), (0, 0), (0, 1), (0, 2), (1, 2), (2, 2)],
-    "G06": [(0, 0), (0, 1), (0, 2), (1, -1), (1, 0), (1, 2)],
-    "H06": [(0, 0), (0, 1), (0, 2), (1, 1), (2, 0), (2, 1)],
-    "I06": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (0, 5)],
-    "J06": [(0, 0), (0, 1), (1, 0), (2, 0), (2, 1), (2, 2)],
-    "K06": [(0, 0), (0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
-    "L06": [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0)],
-    "M06": [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2), (3, 2)],
-    "N06": [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (1, 3)],
-    "N16": [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (1, 4)],
-    "O06": [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)],
-    "P06": [(0, 0), (0, 1), (0, 2), (0, 3), (1, 2), (1, 3)],
-    "Q06": [(-1, 1), (-1, 2), (0, 0), (0, 1), (0, 2), (1, 0)],
-    "R06": [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 1)],
-    "S06": [(-1, 2), (-1, 3), (-1, 4), (0, 0), (0, 1), (0, 2)],
-    "T06": [(-1, 3), (0, 0), (0, 1), (0, 2), (0, 3), (1, 3)],
-    "T16": [(-1, 2), (0, 0), (0, 1), (0, 2), (1, 2), (2, 2)],
-    "U06": [(0, 0), (0, 1), (1, 0), (2, 0), (2, 1), (3, 0)],
-    "V06": [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2), (2, 3)],
-    "W06": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (2, 3)],
-    "W16": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (3, 2)],
-    "W26": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2), (3, 1)],
-    "X06": [(-1, 1), (0, 0), (0, 1), (0, 2), (0, 3), (1, 1)],
-    "X16": [(-1, 1), (0, 0), (0, 1), (0, 2), (0, 3), (1, 2)],
-    "Y06": [(-1, 3), (0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
-    "Y16": [(-1, 2), (0, 0), (0, 1), (0, 2), (0, 3), (0, 4)],
-    "Z06": [(-1, 3), (0, 0), (0, 1), (0, 2), (0, 3), (1, 0)],
-    "Z16": [(-1, 2), (0, 0), (0, 1), (0, 2), (1, 0), (2, 0)],
-}
-
-
 def hexominoes(kind: str = "free") -> list[Piece]:
     """The 35 hexominoes by Polyform Puzzler's names (A06 C06 D06 ... Z16)."""
-    return _set(square, HEXOMINO_CELLS, kind)
+    return _named("polyominoes", "hexominoes", kind)
 
 
 # --- polycubes ------------------------------------------------------------------------
 
-SOMA_CELLS = {
-    "V": [(0, 0, 0), (1, 0, 0), (0, 1, 0)],
-    "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)],
-    "T": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (1, 1, 0)],
-    "Z": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0)],
-    "A": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (1, 0, 1)],  # right screw
-    "B": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 1, 1)],  # left screw
-    "P": [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1)],  # branch
-}
+def _lifted(flat: list[Piece]) -> dict[str, list[Cell]]:
+    """Flat pieces as layers of cubes (z = 0)."""
+    return {p.name: [(x, y, 0) for x, y in p.cells] for p in flat}
 
 
 def soma() -> list[Piece]:
     """Piet Hein's 7 Soma pieces: V L T Z A B P (A and B are mirror images)."""
-    return _set(cubic, SOMA_CELLS, "one-sided")
+    return _named("polycubes", "soma", "one-sided")
 
 
 def tetracubes() -> list[Piece]:
     """The 8 tetracubes under rotation: I4 L4 O4 T4 Z4 and the non-planar A4 B4 P4."""
-    flat = {p.name: [(x, y, 0) for x, y in p.cells] for p in tetrominoes()}
-    solid = {"A4": SOMA_CELLS["A"], "B4": SOMA_CELLS["B"], "P4": SOMA_CELLS["P"]}
-    return _set(cubic, {**flat, **solid}, "one-sided")
+    screws = {p.name: p.cells for p in soma()}
+    solid = {"A4": screws["A"], "B4": screws["B"], "P4": screws["P"]}
+    return _set(cubic, {**_lifted(tetrominoes()), **solid}, "one-sided")
 
 
 def solid_pentominoes() -> list[Piece]:
     """The 12 pentominoes as flat pentacubes, placed by rotations in space."""
-    return _set(cubic, {n: [(x, y, 0) for x, y in c] for n, c in PENTOMINO_CELLS.items()},
-                "one-sided")
-
-
-# The Diabolical Cube (Hoffmann, 1893): one flat piece of each size 2 .. 7 (Polyform
-# Puzzler's names).
-DIABOLICAL_CELLS = {
-    "I": [(0, 0), (0, 1)],
-    "V": [(0, 0), (0, 1), (1, 0)],
-    "O": [(0, 0), (0, 1), (1, 0), (1, 1)],
-    "U": [(0, 0), (0, 1), (1, 0), (2, 0), (2, 1)],
-    "W": [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (2, 0)],
-    "L": [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (2, 0)],
-}
-
-# The Bedlam cube: twelve pentacubes (three flat: the X, F and W pentominoes) and one
-# tetracube (a screw), read off a published solution.
-BEDLAM_CELLS = {
-    "A": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0), (2, 0, 0)],
-    "B": [(0, 1, 0), (0, 2, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "C": [(0, 0, 0), (0, 0, 1), (1, 0, 1), (1, 0, 2), (1, 1, 1)],
-    "D": [(0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 1), (2, 0, 0)],
-    "E": [(0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 1, 0)],
-    "G": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 1), (1, 1, 1)],
-    "H": [(0, 1, 1), (1, 1, 1), (2, 0, 0), (2, 1, 0), (2, 1, 1)],
-    "J": [(0, 2, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 2, 0)],
-    "K": [(0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 1), (2, 0, 1)],
-    "X": [(0, 1, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0), (2, 1, 0)],
-    "F": [(0, 1, 0), (1, 0, 0), (1, 1, 0), (1, 2, 0), (2, 2, 0)],
-    "W": [(0, 0, 0), (1, 0, 0), (1, 1, 0), (2, 1, 0), (2, 2, 0)],
-    "S": [(0, 1, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)],
-}
+    return _set(cubic, _lifted(pentominoes()), "one-sided")
 
 
 def diabolical() -> list[Piece]:
     """The Diabolical Cube's six flat pieces of 2 to 7 cubes: I V O U W L."""
-    return _set(cubic, {n: [(x, y, 0) for x, y in c] for n, c in DIABOLICAL_CELLS.items()},
-                "one-sided")
+    return _named("polycubes", "diabolical", "one-sided")
 
 
 def bedlam() -> list[Piece]:
     """The Bedlam cube's 13 pieces (64 cubes), placed by rotations only."""
-    return _set(cubic, BEDLAM_CELLS, "one-sided")
+    return _named("polycubes", "bedlam", "one-sided")
 
 
 def google_cube() -> list[Piece]:
@@ -289,167 +287,39 @@ def pentacubes() -> list[Piece]:
 
 # --- polyiamonds and polyhexes -----------------------------------------------------------
 
-# Triangles (x, y, z): z = 0 points up, 1 down; Polyform Puzzler's names.
-HEXIAMOND_CELLS = {
-    "C6": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)],
-    "E6": [(0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "F6": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "G6": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "H6": [(0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 0, 0)],
-    "I6": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)],
-    "J6": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "O6": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "P6": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 0)],
-    "S6": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 1, 1), (1, 2, 0)],
-    "V6": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1)],
-    "X6": [(0, 1, 0), (0, 1, 1), (0, 2, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)],
-}
-HEPTIAMOND_CELLS = {
-    "A7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 0, 0)],
-    "B7": [(0, 1, 0), (0, 1, 1), (0, 2, 0), (0, 2, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1)],
-    "C7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 1, 1), (2, 0, 1), (2, 1, 0)],
-    "D7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 2, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "E7": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 0), (2, 0, 1)],
-    "F7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "G7": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 0)],
-    "H7": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 0, 0)],
-    "I7": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1), (3, 0, 0)],
-    "J7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "L7": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1), (2, 1, 0)],
-    "M7": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0), (2, 0, 0)],
-    "N7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 1, 1), (1, 2, 0), (1, 2, 1)],
-    "P7": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 0, 1), (2, 0, 0), (2, 0, 1)],
-    "Q7": [(0, 1, 0), (0, 1, 1), (0, 2, 0), (1, 1, 0), (1, 1, 1), (2, 0, 1), (2, 1, 0)],
-    "R7": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "S7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 2, 1), (1, 1, 0), (1, 1, 1), (1, 2, 0)],
-    "T7": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 2, 0), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "U7": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1)],
-    "V7": [(0, 0, 0), (0, 0, 1), (0, 1, 1), (0, 2, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "W7": [(0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1), (1, 2, 0), (2, 0, 0)],
-    "X7": [(0, 1, 0), (0, 1, 1), (0, 2, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "Y7": [(0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 1, 0)],
-    "Z7": [(0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0), (1, 1, 1), (2, 0, 0), (2, 0, 1)],
-}
-
-
 def hexiamonds(kind: str = "free") -> list[Piece]:
     """The 12 hexiamonds by Polyform Puzzler's names: C6 (chevron), E6 (crown), F6
     (yacht), G6 (hook), H6 (signpost), I6 (bar), J6 (crook), O6 (hexagon), P6 (sphinx),
     S6 (snake), V6 (lobster), X6 (butterfly)."""
-    return _set(triangular, HEXIAMOND_CELLS, kind)
+    return _named("polyiamonds", "hexiamonds", kind)
 
 
 def heptiamonds(kind: str = "free") -> list[Piece]:
     """The 24 heptiamonds by Polyform Puzzler's names, A7 .. Z7."""
-    return _set(triangular, HEPTIAMOND_CELLS, kind)
-
-
-# Hexagons (x, y) on axes 60 degrees apart; Polyform Puzzler's names.
-TETRAHEX_CELLS = {
-    "I4": [(0, 0), (1, 0), (2, 0), (3, 0)],
-    "J4": [(0, 0), (1, 0), (2, 0), (2, 1)],
-    "O4": [(0, 0), (1, 0), (0, 1), (1, 1)],
-    "P4": [(0, 0), (1, 0), (2, 0), (1, 1)],
-    "S4": [(0, 0), (1, 0), (1, 1), (2, 1)],
-    "U4": [(0, 0), (1, 0), (1, 1), (-1, 1)],
-    "Y4": [(0, 0), (1, 0), (1, 1), (2, -1)],
-}
-PENTAHEX_CELLS = {
-    "A5": [(0, 0), (1, 0), (2, 0), (1, 1), (2, -1)],
-    "B5": [(0, 0), (1, 0), (2, 0), (1, 1), (2, 1)],
-    "C5": [(0, 0), (1, 0), (2, 0), (2, 1), (-1, 1)],
-    "D5": [(0, 0), (1, 0), (2, 0), (0, 1), (1, 1)],
-    "E5": [(0, 0), (1, 0), (2, 0), (3, 0), (1, 1)],
-    "F5": [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1)],
-    "G5": [(0, 0), (1, 0), (1, 1), (2, 1), (3, 0)],
-    "H5": [(0, 0), (1, 0), (1, 1), (2, 1), (0, 2)],
-    "I5": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
-    "J5": [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)],
-    "L5": [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
-    "N5": [(0, 0), (1, 0), (2, 0), (2, 1), (3, 1)],
-    "P5": [(0, 0), (1, 0), (2, 0), (3, 0), (2, 1)],
-    "Q5": [(0, 0), (1, 0), (2, 0), (2, 1), (1, -1)],
-    "R5": [(0, 0), (1, 0), (2, 0), (2, 1), (1, 2)],
-    "S5": [(0, 0), (1, 0), (2, 0), (2, 1), (0, -1)],
-    "T5": [(0, 0), (1, 0), (2, 0), (2, 1), (2, -1)],
-    "U5": [(0, 0), (1, 0), (1, 1), (-1, 1), (-1, 2)],
-    "V5": [(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)],
-    "W5": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)],
-    "X5": [(0, 0), (1, 0), (2, 0), (0, 1), (2, -1)],
-    "Y5": [(0, 0), (1, 0), (2, 0), (2, 1), (3, -1)],
-}
+    return _named("polyiamonds", "heptiamonds", kind)
 
 
 def tetrahexes(kind: str = "free") -> list[Piece]:
     """The 7 tetrahexes by Polyform Puzzler's names: I4 J4 O4 P4 S4 U4 Y4."""
-    return _set(hexagonal, TETRAHEX_CELLS, kind)
+    return _named("polyhexes", "tetrahexes", kind)
 
 
 def pentahexes(kind: str = "free") -> list[Piece]:
     """The 22 pentahexes by Polyform Puzzler's names, A5 .. Y5."""
-    return _set(hexagonal, PENTAHEX_CELLS, kind)
+    return _named("polyhexes", "pentahexes", kind)
 
 
 # --- polysticks -------------------------------------------------------------------------
-# Segments (x, y, z): z = 0 runs right from (x, y), z = 1 up.
-
-POLYSTICK_SEGMENTS = {
-    "I1": [(0, 0, 0)],
-    "I2": [(0, 0, 0), (1, 0, 0)],
-    "V2": [(0, 0, 0), (0, 0, 1)],
-    "I3": [(0, 0, 0), (1, 0, 0), (2, 0, 0)],
-    "L3": [(0, 0, 0), (1, 0, 0), (2, 0, 1)],
-    "T3": [(0, 0, 0), (1, 0, 0), (1, 0, 1)],
-    "U3": [(0, 0, 1), (0, 0, 0), (1, 0, 1)],
-    "Z3": [(0, 1, 0), (1, 0, 1), (1, 0, 0)],
-}
-
-TETRASTICK_SEGMENTS = {
-    "F": [(0, 0, 0), (1, 0, 0), (0, 0, 1), (1, 0, 1)],
-    "H": [(0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "I": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 0)],
-    "J": [(0, 0, 0), (1, 0, 0), (2, 0, 1), (1, 1, 0)],
-    "L": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 1)],
-    "N": [(0, 0, 0), (1, 0, 0), (2, 0, 1), (2, 1, 0)],
-    "O": [(0, 0, 0), (1, 0, 1), (0, 1, 0), (0, 0, 1)],
-    "P": [(0, 0, 1), (0, 1, 0), (1, 0, 1), (1, 0, 0)],
-    "R": [(0, 0, 1), (0, 1, 0), (1, 1, 0), (1, 1, 1)],
-    "T": [(0, 0, 0), (1, 0, 0), (1, 0, 1), (1, 1, 1)],
-    "U": [(0, 0, 0), (1, 0, 0), (0, 0, 1), (2, 0, 1)],
-    "V": [(0, 0, 0), (1, 0, 0), (2, 0, 1), (2, 1, 1)],
-    "W": [(0, 0, 0), (1, 0, 1), (1, 1, 0), (2, 1, 1)],
-    "X": [(0, 1, 0), (1, 1, 0), (1, 0, 1), (1, 1, 1)],
-    "Y": [(0, 0, 0), (1, 0, 0), (2, 0, 0), (2, 0, 1)],
-    "Z": [(0, 0, 1), (0, 1, 0), (1, 1, 0), (2, 1, 1)],
-}
-
 
 def tetrasticks(kind: str = "free") -> list[Piece]:
     """The 16 tetrasticks F H I J L N O P R T U V W X Y Z."""
-    return _set(sticks, TETRASTICK_SEGMENTS, kind)
+    return _named("polysticks", "tetrasticks", kind)
 
 
 def polysticks_1234() -> list[Piece]:
     """The 24 polysticks of orders 1 to 4 (the pieces of the game Nexos): I1, I2 V2,
     I3 L3 T3 U3 Z3 and the 16 tetrasticks."""
-    return _set(sticks, POLYSTICK_SEGMENTS) + tetrasticks()
-
-
-# The seven segments of a digit display on the grid of a 1x2 rectangle.
-_SEVEN = {"top": (0, 2, 0), "middle": (0, 1, 0), "bottom": (0, 0, 0), "upper left": (0, 1, 1),
-          "upper right": (1, 1, 1), "lower left": (0, 0, 1), "lower right": (1, 0, 1)}
-DIGIT_SEGMENTS = {
-    "d0": ["top", "upper left", "upper right", "lower left", "lower right", "bottom"],
-    "d1": ["upper right", "lower right"],
-    "d2": ["top", "upper right", "middle", "lower left", "bottom"],
-    "d3": ["top", "upper right", "middle", "lower right", "bottom"],
-    "d4": ["upper left", "upper right", "middle", "lower right"],
-    "d5": ["top", "upper left", "middle", "lower right", "bottom"],
-    "d6": ["top", "upper left", "middle", "lower left", "lower right", "bottom"],
-    "d7": ["top", "upper right", "lower right"],
-    "d8": list(_SEVEN),
-    "d9": ["top", "upper left", "upper right", "middle", "lower right", "bottom"],
-}
+    return _named("polysticks", "small") + tetrasticks()
 
 
 def digits() -> list[Piece]:
@@ -460,8 +330,7 @@ def digits() -> list[Piece]:
     >>> [len(p) for p in digits()]
     [6, 2, 5, 5, 4, 5, 6, 3, 7, 6]
     """
-    return _set(sticks, {name: [_SEVEN[s] for s in segments]
-                         for name, segments in DIGIT_SEGMENTS.items()})
+    return _named("polysticks", "digits")
 
 
 def welded_tetrasticks(kind: str = "free") -> list[Piece]:
@@ -484,95 +353,7 @@ def _chiral(piece: Piece) -> bool:
         lat.orientations(piece.cells, "one-sided"))
 
 
-# --- polytrigs and polytwigs (Polyform Puzzler's names) ------------------------------------
-# Polytrigs: (x, y, z) runs from (x, y) at 0, 60 or 120 degrees (z = 0, 1, 2).
-
-POLYTRIG_SEGMENTS = {
-    "I1": [(0, 0, 0)],
-    "I2": [(0, 0, 0), (1, 0, 0)],
-    "L2": [(0, 0, 0), (1, 0, 1)],
-    "V2": [(0, 0, 0), (1, 0, 2)],
-    "C3": [(0, 0, 0), (1, 0, 1), (1, 1, 2)],
-    "E3": [(0, 0, 0), (1, 0, 1), (1, 0, 2)],
-    "I3": [(0, 0, 0), (1, 0, 0), (2, 0, 0)],
-    "J3": [(0, 0, 0), (1, 0, 0), (2, 0, 2)],
-    "L3": [(0, 0, 0), (1, 0, 0), (2, 0, 1)],
-    "O3": [(0, 0, 0), (0, 0, 1), (1, 0, 2)],
-    "P3": [(0, 0, 0), (1, 0, 1), (2, 0, 2)],
-    "S3": [(0, 0, 0), (1, 0, 1), (1, 1, 0)],
-    "T3": [(0, 0, 0), (1, 0, 0), (1, 0, 1)],
-    "U3": [(0, 0, 0), (0, 1, 0), (1, 0, 1)],
-    "Y3": [(0, 1, 0), (1, 1, 1), (2, 0, 2)],
-    "Z3": [(0, 0, 0), (0, 1, 0), (1, 0, 2)],
-}
-
-# Polytwigs: (x, y, z) runs from the lower left corner of hexagon (x, y) at 0, 120 or
-# 240 degrees (z = 0, 1, 2).
-POLYTWIG_SEGMENTS = {
-    "I1": [(0, 0, 0)],
-    "L2": [(0, 0, 0), (0, 0, 1)],
-    "C3": [(0, 0, 0), (0, 0, 1), (0, 1, 2)],
-    "S3": [(0, 1, 0), (1, 0, 0), (1, 0, 1)],
-    "Y3": [(0, 0, 0), (0, 0, 1), (0, 0, 2)],
-    "C4": [(0, 0, 0), (0, 0, 1), (0, 1, 2), (1, 0, 2)],
-    "P4": [(0, 1, 0), (0, 1, 1), (1, 0, 1), (1, 0, 2)],
-    "W4": [(0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1)],
-    "Y4": [(0, 1, 0), (1, 0, 0), (1, 0, 1), (1, 0, 2)],
-    "C5": [(0, 0, 0), (0, 0, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2)],
-    "H5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (0, 2, 2), (1, 0, 1)],
-    "I5": [(0, 2, 0), (0, 2, 1), (1, 1, 0), (1, 1, 1), (2, 0, 1)],
-    "L5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 0), (1, 0, 1)],
-    "P5": [(0, 0, 1), (0, 1, 0), (0, 1, 2), (1, 0, 0), (1, 0, 1)],
-    "R5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 0, 2)],
-    "S5": [(0, 1, 0), (0, 1, 2), (1, 0, 0), (1, 0, 1), (2, 0, 2)],
-    "T5": [(0, 2, 0), (1, 1, 0), (1, 1, 1), (1, 1, 2), (2, 0, 1)],
-    "U5": [(0, 1, 0), (1, 1, 0), (1, 1, 2), (2, 0, 0), (2, 0, 1)],
-    "W5": [(0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1), (2, 0, 2)],
-    "X5": [(0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1), (1, 1, 2)],
-    "Y5": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (0, 1, 2), (1, 0, 1)],
-}
-
-
-# Quasi-polytrigs and quasi-polytwigs (segments joined end to end or across a gap of one
-# segment), by Polyform Puzzler's names: the second digit the order; the first, for the
-# quasi-ditrigs, the gap (0 joined, 1 apart). Those joined end to end are the ordinary
-# polyforms under other names.
-QUASI_POLYTRIG_SEGMENTS = {
-    "I1": POLYTRIG_SEGMENTS["I1"],
-    "I02": POLYTRIG_SEGMENTS["I2"],
-    "L02": POLYTRIG_SEGMENTS["L2"],
-    "V02": POLYTRIG_SEGMENTS["V2"],
-    "C12": [(0, 0, 0), (1, 1, 2)],
-    "I12": [(0, 0, 0), (2, 0, 0)],
-    "L12": [(0, 0, 0), (2, 0, 1)],
-    "P12": [(0, 0, 0), (2, 0, 2)],
-    "S12": [(0, 0, 0), (1, 1, 0)],
-    "Z12": [(0, 0, 0), (0, 1, 0)],
-}
-QUASI_POLYTWIG_SEGMENTS = {
-    "I1": POLYTWIG_SEGMENTS["I1"],
-    "L2": POLYTWIG_SEGMENTS["L2"],
-    "S2": [(0, 0, 0), (1, 0, 0)],
-    "C2": [(0, 0, 0), (1, 0, 1)],
-    "C03": POLYTWIG_SEGMENTS["C3"],
-    "S03": POLYTWIG_SEGMENTS["S3"],
-    "Y03": POLYTWIG_SEGMENTS["Y3"],
-    "C13": [(0, 0, 0), (0, 0, 1), (0, 1, 0)],
-    "C23": [(0, 0, 0), (0, 1, 2), (1, 0, 1)],
-    "H13": [(0, 0, 0), (1, 0, 0), (1, 1, 2)],
-    "I13": [(0, 2, 0), (1, 1, 0), (2, 0, 0)],
-    "P13": [(0, 1, 2), (1, 0, 0), (1, 0, 1)],
-    "P23": [(0, 0, 0), (0, 0, 1), (0, 1, 1)],
-    "P33": [(0, 0, 0), (0, 1, 2), (1, 0, 0)],
-    "S13": [(0, 1, 0), (0, 2, 2), (1, 0, 2)],
-    "T13": [(0, 0, 1), (0, 1, 0), (0, 2, 2)],
-    "U13": [(0, 1, 0), (1, 0, 0), (2, 0, 0)],
-    "W13": [(0, 1, 1), (1, 0, 0), (1, 0, 1)],
-    "W23": [(0, 1, 0), (0, 2, 2), (1, 0, 0)],
-    "Y13": [(0, 0, 1), (0, 1, 0), (0, 1, 1)],
-    "Y23": [(0, 0, 0), (0, 1, 0), (1, 0, 0)],
-}
-
+# --- polytrigs, polytwigs and the tangram ------------------------------------------------
 
 def polytrigs(*orders: int) -> list[Piece]:
     """The polytrigs of the given orders (see ``orders_of``), named from 1 to 3: I1;
@@ -586,108 +367,70 @@ def polytwigs(*orders: int) -> list[Piece]:
     return family("polytwigs", orders_of(orders))
 
 
-# --- the tangram ---------------------------------------------------------------------
-# Triangles (x, y, k) of the tetrakis lattice: k = 0 bottom, 1 right, 2 top, 3 left
-# quarter of the unit square (x, y). In a 4x4 square the tans have these sizes.
-
-_WHOLE = [0, 1, 2, 3]
-TANGRAM_TRIANGLES = {
-    "L": [(0, 0, 0), (0, 0, 1), *[(x, 0, k) for x in (1, 2) for k in _WHOLE], (3, 0, 0),
-          (3, 0, 3), (1, 1, 0), (1, 1, 1), (2, 1, 0), (2, 1, 3)],  # large triangle
-    "M": [*[(0, 0, k) for k in _WHOLE], (1, 0, 3), (1, 0, 0), (0, 1, 3), (0, 1, 0)],  # medium
-    "S": [(0, 0, 0), (1, 0, 0), (0, 0, 1), (1, 0, 3)],  # small triangle
-    "Q": [(0, 0, 2), (0, 0, 1), (1, 0, 2), (1, 0, 3), (0, 1, 0), (0, 1, 1), (1, 1, 0),
-          (1, 1, 3)],  # square (a diamond on this grid)
-    "P": [(0, 0, 0), (0, 0, 1), *[(1, 0, k) for k in _WHOLE], (2, 0, 2), (2, 0, 3)],  # rhomboid
-}
-
-
 def tangram() -> list[Piece]:
     """The seven tans on the tetrakis lattice: two large triangles L, the medium M, two
     small S, the square Q and the parallelogram P (which may be turned over)."""
     copies = {"L": 2, "S": 2}
-    return [p.with_copies(copies.get(p.name, 1)) for p in _set(tetrakis, TANGRAM_TRIANGLES)]
+    return [p.with_copies(copies.get(p.name, 1)) for p in _named("polyabolos", "tangram")]
 
 
 # --- families: every polyform of an order, by its published name -----------------------
 
-# Polyform Puzzler's names for the small polyiamonds (triangles as above) and polyhexes.
-POLYIAMOND_CELLS = {
-    "T1": [(0, 0, 0)],
-    "D2": [(0, 0, 0), (0, 0, 1)],
-    "I3": [(0, 0, 0), (0, 0, 1), (1, 0, 0)],
-    "I4": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1)],  # the straight strip
-    "C4": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0)],  # bent round a point
-    "T4": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (0, 1, 0)],  # the triangle of side 2
-    "I5": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (2, 0, 0)],
-    "L5": [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 1, 0)],
-    "P5": [(0, 0, 0), (0, 0, 1), (1, 0, 0), (1, 0, 1), (0, 1, 0)],
-    "C5": [(0, 0, 1), (0, 1, 0), (0, 1, 1), (1, 0, 0), (1, 0, 1)],  # a hexagon less one
-}
-POLYHEX_CELLS = {
-    "H1": [(0, 0)],
-    "I2": [(0, 0), (1, 0)],
-    "I3": [(0, 0), (1, 0), (2, 0)],
-    "A3": [(0, 0), (1, 0), (0, 1)],  # the triangle
-    "V3": [(0, 0), (1, 0), (1, 1)],  # bent at 120 degrees
-}
-POLYCUBE_SMALL = {"O1": [(0, 0, 0)], "I2": [(0, 0, 0), (1, 0, 0)],
-                  "I3": [(0, 0, 0), (1, 0, 0), (2, 0, 0)], "V3": [(0, 0, 0), (1, 0, 0), (0, 1, 0)]}
-
-
-def _orders_named(grid: object, shapes: dict[str, Sequence[Cell]], kind: str = "free", *,
-                  quasi: bool = False) -> dict[int, list[Piece]]:
+def _orders_named(family_name: str, *set_names: str, kind: str = "free"
+                  ) -> dict[int, list[Piece]]:
     by_order: dict[int, list[Piece]] = {}
-    for piece in _set(grid, shapes, kind, quasi=quasi):
-        by_order.setdefault(len(piece), []).append(piece)
+    for set_name in set_names:
+        for piece in _named(family_name, set_name, kind):
+            by_order.setdefault(len(piece), []).append(piece)
     return by_order
 
 
 def _polyominoes() -> dict[int, list[Piece]]:
-    small = [*monomino(), *domino(), *trominoes(), *tetrominoes()]
-    return {**{n: [p for p in small if len(p) == n] for n in (1, 2, 3, 4)},
+    return {**_orders_named("polyominoes", "monomino", "domino", "trominoes", "tetrominoes"),
             5: pentominoes(), 6: hexominoes()}
 
 
 def _polycubes() -> dict[int, list[Piece]]:
-    return {**_orders_named(cubic, POLYCUBE_SMALL, "one-sided"), 4: tetracubes(),
+    return {**_orders_named("polycubes", "small", kind="one-sided"), 4: tetracubes(),
             5: pentacubes()}
 
 
 @dataclass(frozen=True)
 class Family:
     """A polyform family: its lattice, the pieces of the orders that have published names
-    (built on demand), other names the literature uses for some of them, and how pieces
-    past the named orders are told apart (polycubes: mirror images are pieces apart)."""
+    (built on demand), and how pieces past the named orders are told apart (polycubes:
+    mirror images are pieces apart). Other names the literature uses for some pieces are
+    in the family's data file (``aliases``)."""
 
     name: str
     grid: object
     named: Callable[[], dict[int, list[Piece]]]
-    aliases: dict[str, str]
     kind: str = "free"
     quasi: bool = False  # segments joined across one-segment gaps too
+    data: str = ""  # the data file of its named sets, if not its own name
+
+    @property
+    def aliases(self) -> dict[str, str]:
+        return named_sets(self.data or self.name).aliases
 
 
 FAMILIES = {f.name: f for f in [
-    # Polyform Puzzler calls the monomino M and, beside the pentominoes, the square
-    # tetromino S; its tetrominoes' and tetracubes' skew piece is S4.
-    Family("polyominoes", square, _polyominoes, {"M": "O1", "S": "O4", "S4": "Z4"}),
+    Family("polyominoes", square, _polyominoes),
     Family("polyiamonds", triangular, lambda: {
-        **_orders_named(triangular, POLYIAMOND_CELLS), 6: hexiamonds(), 7: heptiamonds()},
-        {}),
+        **_orders_named("polyiamonds", "small"), 6: hexiamonds(), 7: heptiamonds()}),
     Family("polyhexes", hexagonal, lambda: {
-        **_orders_named(hexagonal, POLYHEX_CELLS), 4: tetrahexes(), 5: pentahexes()}, {}),
-    # Soma's three non-planar pieces, in lower case as Polyform Puzzler writes them.
-    Family("polycubes", cubic, _polycubes, {"M": "O1", "S4": "Z4", "a": "A4", "b": "B4",
-                                            "p": "P4"}, "one-sided"),
+        **_orders_named("polyhexes", "small"), 4: tetrahexes(), 5: pentahexes()}),
+    Family("polycubes", cubic, _polycubes, "one-sided"),
     Family("polysticks", sticks, lambda: {
-        **_orders_named(sticks, POLYSTICK_SEGMENTS), 4: tetrasticks()}, {}),
-    Family("polytrigs", trigs, lambda: _orders_named(trigs, POLYTRIG_SEGMENTS), {}),
-    Family("polytwigs", twigs, lambda: _orders_named(twigs, POLYTWIG_SEGMENTS), {}),
+        **_orders_named("polysticks", "small"), 4: tetrasticks()}),
+    Family("polytrigs", trigs, lambda: _orders_named("polytrigs", "polytrigs")),
+    Family("polytwigs", twigs, lambda: _orders_named("polytwigs", "polytwigs")),
     Family("quasi-polytrigs", trigs,
-           lambda: _orders_named(trigs, QUASI_POLYTRIG_SEGMENTS, quasi=True), {}, quasi=True),
+           lambda: _orders_named("polytrigs", "quasi-polytrigs"), quasi=True,
+           data="polytrigs"),
     Family("quasi-polytwigs", twigs,
-           lambda: _orders_named(twigs, QUASI_POLYTWIG_SEGMENTS, quasi=True), {}, quasi=True),
+           lambda: _orders_named("polytwigs", "quasi-polytwigs"), quasi=True,
+           data="polytwigs"),
 ]}
 MAX_ORDER = 8  # past it the polyforms of one order run to tens of thousands
 
