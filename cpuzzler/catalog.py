@@ -9,7 +9,8 @@ hopeless the engine that counts it (``engine = "memo"``). A puzzle nobody has
 published a count for has none; where we counted it, ``found`` gives our counts and how
 and when they were obtained (``cpuzzler list --unsolved`` lists them). Other exact-cover
 models name their builder (``model = "queens"``) and its arguments. Adding a puzzle is
-writing a table; every file is read and checked when this module is imported.
+writing a table; a file is read and checked when a puzzle of it is first named (the
+tests read them all).
 
 >>> get("pentominoes-3x20").build().count()
 2
@@ -24,8 +25,9 @@ import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
@@ -139,36 +141,67 @@ def load(text: str, path: str) -> list[Entry]:
     return entries
 
 
-def _load_all() -> list[Entry]:
-    entries: list[Entry] = []
+def _files() -> list[Traversable]:
+    """The catalog's files, one per family, in name order."""
     folder = resources.files("cpuzzler") / "puzzles"
-    for item in sorted(folder.iterdir(), key=lambda f: f.name):
-        if item.name.endswith(".toml"):
-            entries += load(item.read_text(encoding="utf-8"), f"cpuzzler/puzzles/{item.name}")
+    return sorted((f for f in folder.iterdir() if f.name.endswith(".toml")),
+                  key=lambda f: f.name)
+
+
+@cache
+def _text(item: Traversable) -> str:
+    return item.read_text(encoding="utf-8")
+
+
+@cache
+def _entries_of(item: Traversable) -> tuple[Entry, ...]:
+    """The entries of one catalog file, read and checked once."""
+    return tuple(load(_text(item), f"cpuzzler/puzzles/{item.name}"))
+
+
+@cache
+def _load_all() -> tuple[Entry, ...]:
+    """Every entry of every file; a name used twice is an error."""
+    entries = [e for item in _files() for e in _entries_of(item)]
     names = [e.name for e in entries]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise InputFormatError(f"catalog names used twice: {', '.join(twice)}",
                                path="cpuzzler/puzzles")
-    return entries
+    return tuple(entries)
 
 
-ENTRIES = _load_all()
-CATALOG = {e.name: e for e in ENTRIES}
-PUBLISHED = [e for e in ENTRIES if e.raw is not None]  # what the tests check
+_NAME_LINE = re.compile(r'^\s*name\s*=\s*"([^"]*)"', re.MULTILINE)
 FAMILY_ORDER = [*pieces.FAMILIES, "polyabolos", "models"]
+
+
+def __getattr__(attribute: str) -> Any:
+    """``ENTRIES`` (every entry), ``CATALOG`` (by name) and ``PUBLISHED`` (those with a
+    published count), read on first use: a command that names one puzzle reads only the
+    file of its family (see ``find``)."""
+    if attribute == "ENTRIES":
+        return list(_load_all())
+    if attribute == "CATALOG":
+        return {e.name: e for e in _load_all()}
+    if attribute == "PUBLISHED":
+        return [e for e in _load_all() if e.raw is not None]
+    raise AttributeError(f"module {__name__!r} has no attribute {attribute!r}")
 
 
 def find(name: str) -> Entry | None:
     """The entry called ``name``, in any mix of upper and lower case; ``None`` if none is.
+    Only the file that has the name is read (found by its ``name = "..."`` lines).
 
     >>> find("Pentominoes-6x10").name, find("nothing") is None
     ('pentominoes-6x10', True)
     """
-    return CATALOG.get(name) or _FOLDED.get(name.casefold())
-
-
-_FOLDED = {e.name.casefold(): e for e in ENTRIES}
+    folded = name.casefold()
+    for item in _files():
+        if any(found.casefold() == folded for found in _NAME_LINE.findall(_text(item))):
+            entries = _entries_of(item)
+            exact = next((e for e in entries if e.name == name), None)
+            return exact or next((e for e in entries if e.name.casefold() == folded), None)
+    return None
 
 
 def get(name: str) -> Entry:
@@ -176,12 +209,13 @@ def get(name: str) -> Entry:
     found = find(name)
     if found is not None:
         return found
-    close = difflib.get_close_matches(name, CATALOG, n=3, cutoff=0.5)
+    names = [e.name for e in _load_all()]
+    close = difflib.get_close_matches(name, names, n=3, cutoff=0.5)
     hint = f"; did you mean {', '.join(close)}?" if close else "; `cpuzzler list` shows them"
     raise ExactCoverError(f"no puzzle or file called {name!r}{hint}")
 
 
 def families() -> list[str]:
     """The catalog's families, in the order ``cpuzzler list`` shows them."""
-    present = {e.family for e in ENTRIES}
+    present = {e.family for e in _load_all()}
     return [f for f in FAMILY_ORDER if f in present] + sorted(present - set(FAMILY_ORDER))

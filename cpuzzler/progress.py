@@ -31,17 +31,19 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TextIO
 
-from tqdm import tqdm
-
 _CURRENT: ContextVar[Progress | None] = ContextVar("cpuzzler_progress", default=None)
 
 
 def _duration(seconds: float) -> str:
     """``1:02:03`` or ``02:03``, as tqdm shows times."""
+    from tqdm import tqdm  # imported where used: a run with no progress line never loads it
+
     return tqdm.format_interval(max(0, round(seconds)))
 
 
 def _rate(per_second: float) -> str:
+    from tqdm import tqdm
+
     return tqdm.format_sizeof(per_second, divisor=1000).strip()
 
 
@@ -51,6 +53,8 @@ class Progress:
     and its solutions and nodes so far, which add up over runs."""
 
     def __init__(self, label: str, *, file: TextIO | None = None, delay: float = 1.0) -> None:
+        from tqdm import tqdm
+
         self._bar = tqdm(total=1000, desc=label, file=file or sys.stderr, delay=delay,
                          leave=False, dynamic_ncols=True,
                          bar_format="{desc}: {percentage:3.0f}% |{bar:16}| {unit}", unit="")

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
 STOP_REASONS = (DONE, LIMIT, TIMEOUT, INTERRUPTED)
+SYMMETRY_MODES = ("unique", "rotations", "raw")  # what a count of a tiling is taken up to
+METHODS = ("reduce", "dedup", "lex")  # how a count up to symmetry is made
+LEX_ENGINES = ("cpsat", "sat")  # the engines whose default method is lex
 
 
 class Count(int):

@@ -340,3 +340,20 @@ def test_check_with_a_partial_count(monkeypatch, capsys):
         Count(100, "time-out") if engine == "python" else counted(self, engine=engine)))
     assert main(["check", "queens-8", "--engines", "dlx,memo,python"]) == 1
     assert "DISAGREEMENT: dlx 92, memo 92, python at least 100" in capsys.readouterr().out
+
+
+def test_version_and_help_read_no_model_catalog_or_engine():
+    # Start-up: the parser is built from every command module, so they import what they
+    # use where they use it; --version and --help import none of the heavy parts.
+    import subprocess
+    import sys
+
+    script = ("import sys; from cpuzzler.cli import main; main(['--version']); "
+              "print(' '.join(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    loaded = set(done.stdout.split())
+    heavy = {"cpuzzler.catalog", "cpuzzler.models", "cpuzzler.parts", "cpuzzler.grids",
+             "cpuzzler.engines.native", "tqdm", "ortools", "pysat", "sympy", "pynauty",
+             "networkx", "multiprocessing"}
+    assert "cpuzzler.cli.solve" in loaded and not heavy & loaded

@@ -23,9 +23,7 @@ from cpuzzler.cli.common import (
 )
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import UsageError
-from cpuzzler.models import Tiling
-from cpuzzler.models.tiling import SYMMETRY_MODES
-from cpuzzler.results import INTERRUPTED
+from cpuzzler.results import INTERRUPTED, SYMMETRY_MODES
 
 NAME = "check"
 HELP = "count with several engines side by side; exit 1 if they differ"
@@ -45,6 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Count with each engine; exit 0 when at least two complete counts agree and no
     partial count passes them, 1 when counts disagree, 3 when fewer than two finished."""
+    from cpuzzler.models import Tiling
+
     problem = load_problem(args.problem)
     if args.symmetry != "raw" and not isinstance(problem, Tiling):
         raise UsageError(f"--symmetry {args.symmetry}: counts up to symmetry are for "

@@ -1,6 +1,10 @@
 """What the commands share: exit statuses, argument types, reading a problem, the engine
 options, and the output helpers (notes, the progress line, pictures of solutions).
 
+The command modules are all imported to build the parser, so they import the models,
+the catalog and the engines where they are used, not at the top: ``cpuzzler --version``
+and ``--help`` read none of them.
+
 >>> positive("3"), seconds("2.5"), size("512M") == 512 * 1024 ** 2
 (3, 2.5, True)
 """
@@ -12,14 +16,18 @@ import math
 import os
 import re
 import sys
+from typing import TYPE_CHECKING
 
-from cpuzzler import catalog, progress
+from cpuzzler import progress
 from cpuzzler.errors import ExactCoverError, InputFormatError, UsageError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.formats import puzzle_file, solutions
-from cpuzzler.models import Sudoku, Tiling, dpf
-from cpuzzler.models.tiling import LEX_ENGINES, TilingSolution
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock
+from cpuzzler.results import DONE, INTERRUPTED, LEX_ENGINES, LIMIT, Clock
+
+if TYPE_CHECKING:
+    from cpuzzler.catalog import Entry
+    from cpuzzler.formats.solutions import Saved
+    from cpuzzler.models import Sudoku, Tiling
+    from cpuzzler.models.tiling import TilingSolution
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -87,6 +95,10 @@ def status(found: int, reason: str) -> int:
 def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling | Sudoku:
     """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
     ``.toml`` (puzzle) file; reading a DLX file stops with ``TimeUp`` at ``clock``'s end."""
+    from cpuzzler import catalog
+    from cpuzzler.formats import puzzle_file
+    from cpuzzler.models import dpf
+
     if spec == "-":
         return _from_stdin(clock)
     if os.path.isdir(spec):
@@ -109,6 +121,9 @@ def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling |
 def _from_stdin(clock: Clock | None) -> ExactCover | Tiling:
     """The problem on standard input: a puzzle file if it sets a lattice, a DPF puzzle if
     it is nothing but numbers, else a DLX file."""
+    from cpuzzler.formats import puzzle_file
+    from cpuzzler.models import dpf
+
     data = sys.stdin.buffer.read()
     try:
         text = data.decode("utf-8")
@@ -190,7 +205,7 @@ def note(args: argparse.Namespace, text: str) -> None:
         print(text, file=sys.stderr)
 
 
-def published_counts(entry: catalog.Entry) -> str:
+def published_counts(entry: Entry) -> str:
     shown = [f"{label} {n:,}" for label, n in (("unique", entry.unique), ("raw", entry.raw))
              if n is not None]
     if shown:
@@ -209,10 +224,12 @@ def piece_named(label: str, names: set[str]) -> str:
     return bare if bare in names else label
 
 
-def saved_options(problem: object, xc: ExactCover, entry: solutions.Saved
+def saved_options(problem: object, xc: ExactCover, entry: Saved
                    ) -> tuple[list[int], str | None]:
     """The options a saved solution chose, or why one of its placements (or options) is
     none of the problem's."""
+    from cpuzzler.models import Tiling
+
     if entry.placements is not None:
         index = ({(p.piece, p.cells): k for k, p in enumerate(problem.placements)}
                  if isinstance(problem, Tiling) else {})
@@ -260,6 +277,8 @@ def draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> Non
 
 
 def check_pictures(problem: object, args: argparse.Namespace) -> None:
+    from cpuzzler.models import Tiling
+
     if args.svg is None and args.x3d is None:
         return
     option = "--svg" if args.svg is not None else "--x3d"

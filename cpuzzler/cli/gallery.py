@@ -10,7 +10,6 @@ import argparse
 import os
 import time
 
-from cpuzzler import catalog
 from cpuzzler.cli.common import (
     EXIT_FOUND,
     PROBLEM_HELP,
@@ -20,8 +19,7 @@ from cpuzzler.cli.common import (
     seconds,
 )
 from cpuzzler.errors import InputFormatError, UsageError
-from cpuzzler.models import Tiling
-from cpuzzler.models.tiling import SYMMETRY_MODES
+from cpuzzler.results import SYMMETRY_MODES
 
 NAME = "gallery"
 HELP = "an HTML page of a tiling: its region, pieces, counts and first solutions"
@@ -43,6 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Write ``DIR/index.html``: the puzzle, its counts and its first solutions drawn."""
+    from cpuzzler import catalog
+    from cpuzzler.models import Tiling
     from cpuzzler.render.gallery import page
 
     entry = catalog.find(args.problem)

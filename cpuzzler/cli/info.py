@@ -10,7 +10,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING
 
-from cpuzzler import catalog, progress
+from cpuzzler import progress
 from cpuzzler.automorphisms import budget_for
 from cpuzzler.cli.common import (
     EXIT_FOUND,
@@ -23,7 +23,6 @@ from cpuzzler.cli.common import (
     seconds,
 )
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.models import Tiling
 from cpuzzler.results import Clock, RunDeadline
 
 if TYPE_CHECKING:
@@ -55,6 +54,9 @@ def run(args: argparse.Namespace) -> int:
 def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, Symmetries | None, int]:
     """``info``'s lines on what the puzzle is: (the puzzle, its matrix, its group found
     from the matrix where it is not a tiling, the labels' width)."""
+    from cpuzzler import catalog
+    from cpuzzler.models import Tiling
+
     entry = catalog.find(args.problem)
     problem = entry.build() if entry else load_problem(args.problem, args.clock)
     lines = [("puzzle", entry.name if entry else args.problem)]
@@ -90,6 +92,8 @@ def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, Symmetries 
 
 def _count_for_info(args: argparse.Namespace, problem: object, xc: ExactCover,
                     group: Symmetries | None, width: int) -> int:
+    from cpuzzler.models import Tiling
+
     if args.no_count:
         return EXIT_FOUND
     start = time.perf_counter()

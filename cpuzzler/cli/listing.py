@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 
-from cpuzzler import catalog
 from cpuzzler.cli.common import EXIT_FOUND, published_counts
 from cpuzzler.errors import UsageError
 
@@ -23,6 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from cpuzzler import catalog
+
     families = catalog.families()
     if args.family is not None and args.family not in families:
         raise UsageError(f"--family: no family {args.family!r} in the catalog; it has "

@@ -16,8 +16,6 @@ from cpuzzler.cli.common import (
     saved_options,
 )
 from cpuzzler.errors import InputFormatError, UsageError
-from cpuzzler.formats import solutions
-from cpuzzler.models import Tiling
 
 NAME = "render"
 HELP = "draw again a tiling's solution saved by `cpuzzler solve`"
@@ -37,6 +35,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Draw one saved solution of a tiling again: its record, SVG or X3D."""
+    from cpuzzler.formats import solutions
+    from cpuzzler.models import Tiling
+
     saved = solutions.read(args.solutions)
     chosen = next((s for s in saved if s.number == args.number), None)
     if chosen is None:

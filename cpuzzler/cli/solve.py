@@ -36,14 +36,12 @@ from cpuzzler.cli.common import (
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import InputFormatError, UsageError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.models import Sudoku, Tiling
-from cpuzzler.models.tiling import METHODS, SYMMETRY_MODES
-from cpuzzler.parts import count_in_parts
 from cpuzzler.render import jsonl
-from cpuzzler.results import DONE, LIMIT, Count, n_solutions
+from cpuzzler.results import DONE, LIMIT, METHODS, SYMMETRY_MODES, Count, n_solutions
 
 if TYPE_CHECKING:
     from cpuzzler.automorphisms import Symmetries
+    from cpuzzler.models import Tiling
 
 NAME = "solve"
 HELP = "find one, several or all solutions, or count"
@@ -182,7 +180,7 @@ def _in_parts(args: argparse.Namespace) -> bool:
 
 
 def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, Count]:
-    from cpuzzler.parts import cores
+    from cpuzzler.parts import cores, count_in_parts
 
     if args.jobs > cores() and not args.jobs_beyond_cores and args.cluster is None:
         print(f"cpuzzler: note: {cores()} processes, one per core, not {args.jobs} "
@@ -255,6 +253,8 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries 
 
 def _search(problem: object, args: argparse.Namespace, start: float) -> int:
     """``solve``'s search once the problem is read: the count or the solutions."""
+    from cpuzzler.models import Tiling
+
     clock = args.clock
     limit = None if args.all else (args.n if args.n is not None else 1)
     options = engine_options(args)
@@ -322,6 +322,8 @@ def _search(problem: object, args: argparse.Namespace, start: float) -> int:
 
 def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
     """Print ``--sample K`` solutions drawn uniformly (by the memo engine)."""
+    from cpuzzler.models import Tiling
+
     if args.engine not in (None, "memo"):
         raise UsageError("--sample draws by the memo engine; leave out --engine")
     xc = exact_cover_of(problem)
@@ -351,6 +353,8 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
 
 
 def _print(problem: object, xc: ExactCover, solution: tuple[int, ...], number: int) -> None:
+    from cpuzzler.models import Sudoku
+
     if number > 1:
         print()
     if isinstance(problem, Sudoku):

@@ -17,7 +17,6 @@ from cpuzzler.cli.common import (
     saved_options,
 )
 from cpuzzler.errors import UsageError
-from cpuzzler.formats import solutions
 
 NAME = "verify"
 HELP = ("check saved solutions against the problem; exit 1 if any is not "
@@ -33,6 +32,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Each saved solution: ok, or why it is not a solution of the problem."""
+    from cpuzzler.formats import solutions
+
     saved = solutions.read(args.solutions)
     named = next((s.puzzle for s in saved if s.puzzle), None)
     if args.problem is None and named is None:

@@ -20,12 +20,17 @@ from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
-from cpuzzler.results import INTERRUPTED, Clock, Count, RunDeadline
+from cpuzzler.results import (
+    INTERRUPTED,
+    LEX_ENGINES,
+    METHODS,
+    SYMMETRY_MODES,
+    Clock,
+    Count,
+    RunDeadline,
+)
 
-SYMMETRY_MODES = ("unique", "rotations", "raw")
 CROSSING_RULES = ("forbid", "allow")
-METHODS = ("reduce", "dedup", "lex")
-LEX_ENGINES = ("cpsat", "sat")
 
 
 def cell_name(cell: Cell) -> str:
