@@ -36,6 +36,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
+from cpuzzler.exact_cover import JOBS
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Count
 
 if TYPE_CHECKING:
@@ -394,3 +395,8 @@ def _dedup(xc: ExactCover, group: Symmetries, solutions: Iterable[tuple[int, ...
     reason = reason_of()
     reason = DONE if reason == LIMIT else reason
     return Count(len(classes), reason), Count(raw, reason)
+
+
+# What ExactCover's methods hand on here: symmetries(), graph(), count_both().
+JOBS.update(symmetries=Symmetries, symmetry_budget=budget_for, graph=incidence_graph,
+            count_unique=count_unique)

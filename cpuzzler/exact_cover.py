@@ -21,9 +21,9 @@ tuple of option indices.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import LIMIT, Clock, Count, Stats
@@ -35,6 +35,13 @@ if TYPE_CHECKING:
     from cpuzzler.subproblems import Subproblem
 
 Bounds = tuple[int, int]
+
+# What the methods below hand on to the layers above the matrix (the engines, the
+# symmetry search, the DLX format, the splitting into parts): each of those registers its
+# jobs here when it is imported (``cpuzzler/__init__.py`` imports them all), so that this
+# module names none of them. Keys: engine, sample, symmetries, symmetry_budget, graph,
+# count_unique, split, read_dlx, parse_dlx, format_dlx.
+JOBS: dict[str, Callable[..., Any]] = {}
 
 
 class ExactCover:
@@ -365,9 +372,7 @@ class ExactCover:
 
     def _solve(self, limit: int | None, engine: str | None, time_limit: float | None,
                options: dict) -> Iterator[tuple[int, ...]]:
-        from cpuzzler.engines import get_engine
-
-        run = get_engine(engine)
+        run = JOBS["engine"](engine)
         self.stats = stats = Stats(engine=run.NAME)
         start = time.perf_counter()
         found = 0
@@ -399,9 +404,7 @@ class ExactCover:
         if symmetry != "raw":
             return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
                                    **options)[0]
-        from cpuzzler.engines import get_engine
-
-        run = get_engine(engine)
+        run = JOBS["engine"](engine)
         self.stats = stats = Stats(engine=run.NAME)
         start = time.perf_counter()
         total = run.count(self, stats=stats, time_limit=time_limit, **options)
@@ -420,12 +423,10 @@ class ExactCover:
         >>> len(draws), draws == xc.sample(3, seed=1), all(len(d) == 8 for d in draws)
         (3, True, True)
         """
-        from cpuzzler.engines import memo
-
-        self.stats = stats = Stats(engine=memo.NAME)
+        self.stats = stats = Stats(engine="memo")
         start = time.perf_counter()
-        draws = memo.sample(self, k, seed=seed, stats=stats, time_limit=time_limit,
-                            **options)
+        draws = JOBS["sample"](self, k, seed=seed, stats=stats, time_limit=time_limit,
+                               **options)
         stats.seconds = time.perf_counter() - start
         return draws
 
@@ -439,24 +440,18 @@ class ExactCover:
         >>> queens(8).symmetries().order
         8
         """
-        from cpuzzler.automorphisms import Symmetries
-
         known = self._symmetries
         if known is None or (known.note and "budget" in known.note):
-            known = self._symmetries = Symmetries(self, budget=budget)
+            known = self._symmetries = JOBS["symmetries"](self, budget=budget)
         return known
 
     def _symmetry_budget(self, time_limit: float | None) -> float | None:
-        from cpuzzler.automorphisms import budget_for
-
-        return budget_for(time_limit)
+        return JOBS["symmetry_budget"](time_limit)
 
     def graph(self) -> networkx.Graph:
         """The item-option incidence graph (networkx), the graph whose automorphisms are
         the problem's symmetries."""
-        from cpuzzler.automorphisms import incidence_graph
-
-        return incidence_graph(self)
+        return JOBS["graph"](self)
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
                    time_limit: float | None = None, method: str = "reduce",
@@ -476,11 +471,9 @@ class ExactCover:
         if symmetry != "unique":
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
                                   "unique or raw")
-        from cpuzzler.automorphisms import count_unique
-
         clock = Clock(time_limit)
         group = self.symmetries(budget=self._symmetry_budget(time_limit))
-        return count_unique(self, group, method=method, engine=engine,
+        return JOBS["count_unique"](self, group, method=method, engine=engine,
                             time_limit=clock.left(), **options)
 
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
@@ -489,31 +482,23 @@ class ExactCover:
         Each is a :class:`cpuzzler.subproblems.Subproblem`: a smaller ``problem``, the
         ``fixed`` options chosen to reach it, and ``original(solution)`` to map back.
         """
-        from cpuzzler.subproblems import split
-
-        return split(self, depth)
+        return JOBS["split"](self, depth)
 
     # --- files ---------------------------------------------------------------------------
 
     @classmethod
     def from_dlx(cls, path: str | PathLike[str]) -> ExactCover:
         """Read Knuth's DLX text format from a file."""
-        from cpuzzler.formats import dlx
-
-        return dlx.read(path)
+        return JOBS["read_dlx"](path)
 
     @classmethod
     def from_dlx_text(cls, text: str, *, path: str = "<string>") -> ExactCover:
         """Read Knuth's DLX text format from a string."""
-        from cpuzzler.formats import dlx
-
-        return dlx.parse(text, path=path)
+        return JOBS["parse_dlx"](text, path=path)
 
     def to_dlx(self, path: str | PathLike[str] | None = None) -> str:
         """Write Knuth's DLX text format; return the text (and write it to ``path`` if given)."""
-        from cpuzzler.formats import dlx
-
-        text = dlx.format_problem(self)
+        text = JOBS["format_dlx"](self)
         if path is not None:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cpuzzler.exact_cover import JOBS
+
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
@@ -121,3 +123,6 @@ def _reduce(xc: ExactCover, state: _State, lo: list[int], hi: list[int],
     items += [(i, 1, 1) for i in range(len(lo)) if secondary[i] and i not in used_secondary]
     kept = sorted(state.alive)
     return Subproblem(xc.part(items, kept), state.fixed, tuple(kept))
+
+
+JOBS["split"] = split  # ExactCover.subproblems()

@@ -20,6 +20,7 @@ import importlib
 from types import ModuleType
 
 from cpuzzler.errors import ExactCoverError
+from cpuzzler.exact_cover import JOBS, ExactCover
 
 #: engine name -> module implementing it
 ENGINES = {
@@ -49,3 +50,13 @@ def get_engine(name: str | None = None) -> ModuleType:
         raise ExactCoverError(
             f"engine {name!r} is not built ({e}); reinstall with: pip install -e ."
         ) from None
+
+
+def _sample(xc: ExactCover, k: int, **options: object) -> list[tuple[int, ...]]:
+    """Uniform samples, by the memo engine's table (``ExactCover.sample``)."""
+    from cpuzzler.engines import memo
+
+    return memo.sample(xc, k, **options)
+
+
+JOBS.update(engine=get_engine, sample=_sample)  # what ExactCover's methods hand on here

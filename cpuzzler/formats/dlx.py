@@ -25,13 +25,10 @@ from __future__ import annotations
 import re
 import time
 from os import PathLike
-from typing import TYPE_CHECKING
 
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
+from cpuzzler.exact_cover import JOBS, ExactCover
 from cpuzzler.formats import read_text
-
-if TYPE_CHECKING:
-    from cpuzzler.exact_cover import ExactCover
 
 _BOUNDS = re.compile(r"^(?:(\d+):)?(\d+)\|(.*)$")
 _TOKEN = re.compile(r"\S+")
@@ -49,8 +46,6 @@ def parse(text: str, *, path: str = "<string>", deadline: float | None = None
     """Parse DLX text into an :class:`ExactCover` (in time linear in its length).
 
     ``deadline`` (a ``time.perf_counter()`` value): raise ``TimeUp`` once it has passed."""
-    from cpuzzler.exact_cover import ExactCover
-
     xc: ExactCover | None = None
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     for line_no, line in enumerate(text.splitlines(), start=1):
@@ -163,3 +158,7 @@ def format_problem(xc: ExactCover) -> str:
     lines = ["| written by cpuzzler", " ".join(heads)]
     lines += [" ".join(xc.option(o)) for o in range(xc.num_options)]
     return "\n".join(lines) + "\n"
+
+
+# ExactCover.from_dlx, from_dlx_text and to_dlx
+JOBS.update(read_dlx=read, parse_dlx=parse, format_dlx=format_problem)

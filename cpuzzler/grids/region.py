@@ -81,11 +81,6 @@ class Region:
         wrap = "" if self.wrap is None else f", wrap={self.wrap}"
         return f"Region({self.lattice.name}, {len(self.cells)} cells{wrap})"
 
-    def _repr_svg_(self) -> str:  # a notebook shows the region as a picture
-        from cpuzzler.render.svg import region_svg
-
-        return region_svg(self)
-
     def without(self, cells: Iterable[Cell]) -> Region:
         """This region with some cells taken out (holes)."""
         return Region(self.lattice, self.cells - {tuple(c) for c in cells}, wrap=self.wrap)

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from cpuzzler.grids.lattice import Cell
+from cpuzzler.grids.region import Region
 from cpuzzler.render.geometry import CELL_LATTICES, SEGMENT_LATTICES, XY, polygon, segment
 
 if TYPE_CHECKING:
-    from cpuzzler.grids.region import Region
     from cpuzzler.models.pieces import Piece
     from cpuzzler.models.tiling import TilingSolution
 
@@ -99,6 +99,14 @@ class _Board:
 
 
 @dataclass(frozen=True)
+class _Placed:
+    """A piece where it lies, as a drawing needs it (a tiling's ``Placement`` has more)."""
+
+    piece: str
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
 class _Drawing:
     """What ``svg`` draws, for a region or a piece on its own: a board and placements."""
 
@@ -119,11 +127,8 @@ def region_svg(region: Region, *, scale: float = 40.0) -> str:
 def piece_svg(piece: Piece, *, scale: float = 40.0, among: Iterable[Piece] = ()) -> str:
     """A piece on its own, its name on it, in its colour among the pieces ``among`` (as
     in the pictures of their solutions), at ``scale`` whatever its size."""
-    from cpuzzler.grids.region import Region
-    from cpuzzler.models.tiling import Placement
-
     board = _Board(Region(piece.lattice, piece.cells), tuple(among) or (piece,))
-    drawing = _Drawing(board, (Placement(piece.name, tuple(sorted(piece.cells))),))
+    drawing = _Drawing(board, (_Placed(piece.name, tuple(sorted(piece.cells))),))
     return svg(drawing, scale=scale, min_width=0)  # type: ignore[arg-type]
 
 
@@ -258,3 +263,9 @@ def _segments_svg(solution: TilingSolution, lattice: str, region: list[Cell],
 
 def _distance(a: XY, b: XY) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+
+# A notebook shows a region as a picture: the grids sit below the renderers and import
+# none, so the picture is given to the type here (cpuzzler imports this module when it
+# is imported under IPython; drawing any picture imports it too).
+Region._repr_svg_ = region_svg  # type: ignore[attr-defined]
