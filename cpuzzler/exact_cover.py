@@ -474,7 +474,7 @@ class ExactCover:
         clock = Clock(time_limit)
         group = self.symmetries(budget=self._symmetry_budget(time_limit))
         return JOBS["count_unique"](self, group, method=method, engine=engine,
-                            time_limit=clock.left(), **options)
+                                    time_limit=clock.left(), **options)
 
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.

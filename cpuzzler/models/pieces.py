@@ -2,7 +2,10 @@
 
 A piece is a shape of one lattice with a name, a kind (``free``: placed in every
 orientation; ``one-sided``: rotations only, so its mirror image is another piece) and a
-number of copies. Solid pieces (polycubes) are always placed by rotations only.
+number of copies. Solid pieces (polycubes) are always placed by rotations only. The named
+sets are data, one file per family in ``cpuzzler/pieces/`` (see ``read_sets``); this
+module computes the rest: sets made from others, every polyform of an order, lookup by
+name.
 
 >>> len(pentominoes()), [p.name for p in tetrominoes()]
 (12, ['I4', 'L4', 'O4', 'T4', 'Z4'])
@@ -97,7 +100,6 @@ def make(name: str, cells: Iterable[Cell], lattice: object, kind: str = "free",
 def _set(lattice: object, shapes: dict[str, Sequence[Cell]], kind: str = "free", *,
          quasi: bool = False) -> list[Piece]:
     return [make(name, cells, lattice, kind, quasi=quasi) for name, cells in shapes.items()]
-
 
 
 # --- the named sets: data files, one per family -------------------------------------------
