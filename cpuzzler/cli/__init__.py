@@ -46,10 +46,10 @@ __all__ = ["EXIT_INTERNAL_ERROR", "build_parser", "main"]
 
 def _commands() -> dict[str, ModuleType]:
     """The command modules of this package by command name (a module is a command when
-    it declares ``NAME``)."""
+    it declares ``NAME``; ``__main__`` runs the command line, so it is never imported)."""
     found = {}
     for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_") or info.name == "common":
+        if info.name.startswith("_"):
             continue
         module = importlib.import_module(f"{__name__}.{info.name}")
         if hasattr(module, "NAME"):

@@ -98,12 +98,9 @@ def _count_for_info(args: argparse.Namespace, problem: object, xc: ExactCover,
         return EXIT_FOUND
     start = time.perf_counter()
     with progress.reporting(progress_line(args, "counting")):
-        if isinstance(problem, Tiling):
-            unique, raw = problem.count_both(time_limit=args.clock.left())
-            counted = f"{unique:,} unique, {raw:,} raw"
-            complete = unique.complete and raw.complete
-        elif group is not None and group.order > 1:
-            unique, raw = xc.count_both(time_limit=args.clock.left())
+        if isinstance(problem, Tiling) or (group is not None and group.order > 1):
+            counted_up_to = problem if isinstance(problem, Tiling) else xc
+            unique, raw = counted_up_to.count_both(time_limit=args.clock.left())
             counted = f"{unique:,} unique, {raw:,} raw"
             complete = unique.complete and raw.complete
         else:
