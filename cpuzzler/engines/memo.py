@@ -75,14 +75,52 @@ def sweep_order(xc: ExactCover, order: Sequence[str] | None = None) -> list[int]
     return chosen + [k for k in primary if k not in seen]
 
 
+def piece_items(xc: ExactCover) -> set[int]:
+    """The items that name a piece, found from the matrix alone: primary items no two of
+    which share an option, one in every option (a tiling's pieces, a Sudoku's cells), at
+    most a third of the primary items (a board's black squares, one in every domino, are
+    no pieces). Taken greedily, first from the items sharing options with most others
+    down (a piece meets every cell it can reach), then from those in most options down;
+    empty where neither gives such a set.
+
+    >>> from cpuzzler.exact_cover import ExactCover
+    >>> xc = ExactCover(primary=["X", "Y", "a", "b", "c", "d"])  # two dominoes in a 2x2
+    >>> for piece in "XY":
+    ...     for cells in ("ab", "cd", "ac", "bd"):
+    ...         _ = xc.add_option([piece, *cells])
+    >>> sorted(xc.items[i] for i in piece_items(xc))
+    ['X', 'Y']
+    """
+    lo, hi, secondary = xc.item_arrays()
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    options_of: list[list[int]] = [[] for _ in xc.items]
+    neighbours: list[set[int]] = [set() for _ in xc.items]
+    for o, items in enumerate(options):
+        for i in items:
+            options_of[i].append(o)
+            neighbours[i].update(items)
+    candidates = [i for i in range(len(xc.items)) if not secondary[i] and options_of[i]]
+    for rank in (lambda i: (-len(neighbours[i]), -len(options_of[i]), i),
+                 lambda i: (-len(options_of[i]), i)):
+        chosen: set[int] = set()
+        touched = [False] * len(options)  # options holding a chosen item
+        for i in sorted(candidates, key=rank):
+            if not any(touched[o] for o in options_of[i]):
+                chosen.add(i)
+                for o in options_of[i]:
+                    touched[o] = True
+        if all(touched) and 3 * len(chosen) <= len(xc.items) - sum(secondary):
+            return chosen
+    return set()
+
+
 def derived_sweep(xc: ExactCover) -> list[int]:
-    """A sweep order for a problem that brings none (a DLX file), from its matrix alone:
-    items are taken one by one, each time the open item (one that shares an option with
-    an item taken) that opens the fewest new ones, ties to the one with fewer neighbours,
-    then to the one opened first. The
-    open items are the frontier the memo engine's states differ in; keeping it narrow
-    is what a sweep across a board does, and an item that shares options with every
-    other (a piece of a tiling) opens many and so comes late, as in a model's sweep.
+    """A sweep order for a problem that brings none (a DLX file), from its matrix alone.
+    The items naming a piece (``piece_items``) come last, as a model's sweep puts them;
+    the others are taken one by one, each time the open item (one that shares an option
+    with an item taken) that opens the fewest new ones, ties to the one with fewer
+    neighbours, then to the one opened first. The open items are the frontier the memo
+    engine's states differ in; keeping it narrow is what a sweep across a board does.
     Past ``DERIVE_LIMIT`` pairs of items sharing an option, the items' own order.
 
     >>> from cpuzzler.exact_cover import ExactCover
@@ -95,9 +133,11 @@ def derived_sweep(xc: ExactCover) -> list[int]:
     n = len(xc.items)
     lo, hi, secondary = xc.item_arrays()
     primary = [i for i in range(n) if not secondary[i]]
-    options = [xc.option_items(o) for o in range(xc.num_options)]
-    if sum(len(items) ** 2 for items in options) > DERIVE_LIMIT:
+    if sum(len(xc.option_items(o)) ** 2 for o in range(xc.num_options)) > DERIVE_LIMIT:
         return primary
+    pieces = piece_items(xc)
+    options = [[i for i in xc.option_items(o) if i not in pieces]
+               for o in range(xc.num_options)]
     neighbours: list[set[int]] = [set() for _ in range(n)]
     for items in options:
         for i in items:
@@ -112,7 +152,7 @@ def derived_sweep(xc: ExactCover) -> list[int]:
     fresh = list(degree)  # neighbours neither open nor taken
     seen = [False] * n  # open or taken
     opened: dict[int, int] = {}  # open primary items: when each was opened
-    left = set(primary)
+    left = {i for i in primary if i not in pieces}
     order: list[int] = []
     ticks = itertools.count()
 
@@ -136,7 +176,7 @@ def derived_sweep(xc: ExactCover) -> list[int]:
         for j in neighbours[best]:
             if not seen[j]:
                 see(j)
-    return order
+    return order + sorted(pieces)
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
