@@ -75,6 +75,7 @@ class Stats:
     reason: str = DONE
     answered_by: str = ""  # the auto engine: which engine settled the question
     memo: dict = field(default_factory=dict)  # the memo engine: states, hits, misses, ...
+    frontier: dict = field(default_factory=dict)  # the frontier engine: states, layers, ...
 
 
 class RunDeadline:

@@ -149,8 +149,8 @@ def exact_cover_of(problem: object) -> ExactCover:
 def engine_options(args: argparse.Namespace) -> dict[str, object]:
     options: dict[str, object] = {}
     if getattr(args, "memory", None) is not None and not getattr(args, "sample", None):
-        if args.engine != "memo":
-            raise UsageError("--memory needs --engine memo")
+        if args.engine not in ("memo", "frontier"):
+            raise UsageError("--memory needs --engine memo or frontier")
         options["memory"] = args.memory
     if getattr(args, "choice", None) is not None and not getattr(args, "sample", None):
         if args.engine != "memo":

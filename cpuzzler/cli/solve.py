@@ -105,7 +105,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--memory", type=size, metavar="SIZE",
                         help="memo engine: the cap of its table, like 512M or 2G (default a "
                              "quarter of the machine's memory); past it, the least useful "
-                             "entries are dropped and the count stays exact")
+                             "entries are dropped and the count stays exact. frontier "
+                             "engine: the cap of the layers held at once")
     parser.add_argument("--choice", choices=("sweep", "fewest"),
                         help="memo engine: branch on the first open item of the sweep across "
                              "the region (default), or on the item with fewest options")

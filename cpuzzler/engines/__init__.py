@@ -9,6 +9,7 @@ tuples of option indices, and ``count(xc, stats=, time_limit=)``.
     sat      a SAT solver from python-sat, with solutions blocked one by one
     auto     dlx, with CP-SAT (and for counts the memo engine) in doubling time budgets
     memo     counts by memoising sub-problems under their exact state (count only)
+    frontier counts breadth-first, layer by layer along a sweep (count only)
 
 >>> get_engine("python").NAME
 'python'
@@ -27,6 +28,7 @@ ENGINES = {
     "auto": "cpuzzler.engines.auto",
     "cpsat": "cpuzzler.engines.cpsat",
     "dlx": "cpuzzler.engines.native",
+    "frontier": "cpuzzler.engines.frontier",
     "memo": "cpuzzler.engines.memo",
     "python": "cpuzzler.engines.reference",
     "sat": "cpuzzler.engines.sat",

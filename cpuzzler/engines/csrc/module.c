@@ -5,6 +5,8 @@
  *       the enumerating search of dlx.c (or bits.c), run in batches of solutions;
  *   memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, ...)
  *       the memo counter of memo.c, with uniform samples from sample.c;
+ *   frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, ...)
+ *       the frontier counter of frontier.c;
  *   DONE, LIMIT, TIMEOUT, INTERRUPTED
  *       the reasons a run returns.
  *
@@ -293,6 +295,102 @@ static int read_int_list(PyObject *seq, int **out, Py_ssize_t *n, const char *wh
     return rc;
 }
 
+/* The problem as memo_count and frontier_count take it, read and checked: lo/hi/secondary
+ * per item, options as lists of item indices, order the primary items in sweep order,
+ * colours None or the colour of every entry of the options, one flat list. */
+typedef struct {
+    int n_items, n_options, n_order;
+    int *lo, *hi, *secondary, *order, *opt_start, *opt_items, *colour;
+    size_t total_len;
+} Problem;
+
+/* Fill p (its arrays the caller's to free, also on failure); -1 with a Python error. */
+static int read_problem(PyObject *lo_seq, PyObject *hi_seq, PyObject *sec_seq,
+                        PyObject *options, PyObject *order_seq, PyObject *colour_seq,
+                        Problem *p) {
+    memset(p, 0, sizeof *p);
+    int *mark = NULL, rc = -1;
+    PyObject *fast = NULL;
+    Py_ssize_t n, n2, n3, n_order;
+    if (read_int_list(lo_seq, &p->lo, &n, "lo") < 0 || read_int_list(hi_seq, &p->hi, &n2, "hi") < 0
+        || read_int_list(sec_seq, &p->secondary, &n3, "secondary") < 0
+        || read_int_list(order_seq, &p->order, &n_order, "order") < 0)
+        goto done;
+    if (n2 != n || n3 != n) { PyErr_SetString(PyExc_ValueError, "lo, hi, secondary differ in length"); goto done; }
+    p->n_items = (int)n; p->n_order = (int)n_order;
+    for (int k = 0; k < p->n_order; k++)
+        if (p->order[k] < 0 || p->order[k] >= p->n_items || p->secondary[p->order[k]]) {
+            PyErr_SetString(PyExc_ValueError, "order must list primary items"); goto done;
+        }
+    if (!(fast = PySequence_Fast(options, "options"))) goto done;
+    p->n_options = (int)PySequence_Fast_GET_SIZE(fast);
+    p->opt_start = calloc((size_t)p->n_options + 2, sizeof(int));
+    mark = calloc((size_t)p->n_items + 1, sizeof(int));
+    if (!p->opt_start || !mark) { PyErr_NoMemory(); goto done; }
+    size_t total_len = 0;
+    for (int o = 0; o < p->n_options; o++) {
+        Py_ssize_t k = PySequence_Size(PySequence_Fast_GET_ITEM(fast, o));
+        if (k < 0) goto done;
+        total_len += (size_t)k;
+    }
+    p->total_len = total_len;
+    p->opt_items = calloc(total_len + 1, sizeof(int));
+    if (!p->opt_items) { PyErr_NoMemory(); goto done; }
+    size_t at = 0;
+    for (int o = 0; o < p->n_options; o++) {
+        PyObject *opt = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, o), "option");
+        if (!opt) goto done;
+        p->opt_start[o] = (int)at;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(opt);
+        int bad = read_ints(opt, k, p->opt_items + at, "option");
+        Py_DECREF(opt);
+        if (bad < 0) goto done;
+        for (Py_ssize_t t = 0; t < k; t++) {
+            int j = p->opt_items[at + t];
+            if (j < 0 || j >= p->n_items) {
+                PyErr_Format(PyExc_ValueError, "option %d names item %d of %d", o, j, p->n_items);
+                goto done;
+            }
+            if (mark[j] == o + 1) {
+                PyErr_Format(PyExc_ValueError, "option %d names item %d twice", o, j);
+                goto done;
+            }
+            mark[j] = o + 1;
+        }
+        at += (size_t)k;
+    }
+    p->opt_start[p->n_options] = (int)at;
+    if (colour_seq != Py_None) {
+        Py_ssize_t n_colours;
+        if (read_int_list(colour_seq, &p->colour, &n_colours, "colours") < 0) goto done;
+        if ((size_t)n_colours != total_len) {
+            PyErr_SetString(PyExc_ValueError, "colours: one per entry of the options");
+            goto done;
+        }
+        for (size_t k = 0; k < total_len; k++)
+            if (p->colour[k] < 0 || (p->colour[k] > 0 && !p->secondary[p->opt_items[k]])) {
+                PyErr_SetString(PyExc_ValueError, "colours: only secondary items, ids >= 1");
+                goto done;
+            }
+    }
+    rc = 0;
+done:
+    Py_XDECREF(fast);
+    free(mark);
+    return rc;
+}
+
+/* A count as a Python int (NULL with an error set). */
+static PyObject *long_of_count(count128 total) {
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(total >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)total);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *shifted = high && shift ? PyNumber_Lshift(high, shift) : NULL;
+    PyObject *value = shifted && low ? PyNumber_Or(shifted, low) : NULL;
+    Py_XDECREF(high); Py_XDECREF(low); Py_XDECREF(shift); Py_XDECREF(shifted);
+    return value;
+}
+
 /* ---- memo_count(): the memo counter (memo.c) and its sampler (sample.c) --------------- */
 
 /* memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples, seed,
@@ -316,73 +414,18 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "choice must be 0 (sweep) or 1 (fewest)");
         return NULL;
     }
-    int *chosen = NULL, *secondary = NULL, *mark = NULL;
+    int *chosen = NULL, *secondary = NULL;
     PyObject *draws = NULL, *result = NULL;
     Memo m;
     memset(&m, 0, sizeof m);
     m.choice = choice;
-    Py_ssize_t n, n2, n3, n_order;
-    if (read_int_list(lo_seq, &m.lo, &n, "lo") < 0 || read_int_list(hi_seq, &m.hi, &n2, "hi") < 0
-        || read_int_list(sec_seq, &secondary, &n3, "secondary") < 0
-        || read_int_list(order_seq, &m.order, &n_order, "order") < 0)
-        goto done;
-    if (n2 != n || n3 != n) { PyErr_SetString(PyExc_ValueError, "lo, hi, secondary differ in length"); goto done; }
-    m.n_items = (int)n; m.n_order = (int)n_order;
-    for (int k = 0; k < m.n_order; k++)
-        if (m.order[k] < 0 || m.order[k] >= m.n_items || secondary[m.order[k]]) {
-            PyErr_SetString(PyExc_ValueError, "order must list primary items"); goto done;
-        }
-    PyObject *fast = PySequence_Fast(options, "options");
-    if (!fast) goto done;
-    m.n_options = (int)PySequence_Fast_GET_SIZE(fast);
-    m.opt_start = calloc((size_t)m.n_options + 2, sizeof(int));
-    mark = calloc((size_t)m.n_items + 1, sizeof(int));
-    if (!m.opt_start || !mark) { Py_DECREF(fast); PyErr_NoMemory(); goto done; }
-    size_t total_len = 0;
-    for (int o = 0; o < m.n_options; o++) {
-        Py_ssize_t k = PySequence_Size(PySequence_Fast_GET_ITEM(fast, o));
-        if (k < 0) { Py_DECREF(fast); goto done; }
-        total_len += (size_t)k;
-    }
-    m.opt_items = calloc(total_len + 1, sizeof(int));
-    if (!m.opt_items) { Py_DECREF(fast); PyErr_NoMemory(); goto done; }
-    size_t at = 0;
-    for (int o = 0; o < m.n_options; o++) {
-        PyObject *opt = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, o), "option");
-        if (!opt) { Py_DECREF(fast); goto done; }
-        m.opt_start[o] = (int)at;
-        Py_ssize_t k = PySequence_Fast_GET_SIZE(opt);
-        if (read_ints(opt, k, m.opt_items + at, "option") < 0) { Py_DECREF(opt); Py_DECREF(fast); goto done; }
-        Py_DECREF(opt);
-        for (Py_ssize_t t = 0; t < k; t++) {
-            int j = m.opt_items[at + t];
-            if (j < 0 || j >= m.n_items) {
-                PyErr_Format(PyExc_ValueError, "option %d names item %d of %d", o, j, m.n_items);
-                Py_DECREF(fast); goto done;
-            }
-            if (mark[j] == o + 1) {
-                PyErr_Format(PyExc_ValueError, "option %d names item %d twice", o, j);
-                Py_DECREF(fast); goto done;
-            }
-            mark[j] = o + 1;
-        }
-        at += (size_t)k;
-    }
-    m.opt_start[m.n_options] = (int)at;
-    Py_DECREF(fast);
-    if (colour_seq != Py_None) {
-        Py_ssize_t n_colours;
-        if (read_int_list(colour_seq, &m.colour, &n_colours, "colours") < 0) goto done;
-        if ((size_t)n_colours != total_len) {
-            PyErr_SetString(PyExc_ValueError, "colours: one per entry of the options");
-            goto done;
-        }
-        for (size_t k = 0; k < total_len; k++)
-            if (m.colour[k] < 0 || (m.colour[k] > 0 && !secondary[m.opt_items[k]])) {
-                PyErr_SetString(PyExc_ValueError, "colours: only secondary items, ids >= 1");
-                goto done;
-            }
-    }
+    Problem in;
+    int rc = read_problem(lo_seq, hi_seq, sec_seq, options, order_seq, colour_seq, &in);
+    m.lo = in.lo; m.hi = in.hi; m.order = in.order; secondary = in.secondary;
+    m.opt_start = in.opt_start; m.opt_items = in.opt_items;
+    m.n_items = in.n_items; m.n_order = in.n_order; m.n_options = in.n_options;
+    m.colour = in.colour;
+    if (rc < 0) goto done;
     if (memo_prepare(&m, secondary, memory_bytes) < 0) { PyErr_NoMemory(); goto done; }
     m.deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
     count128 total = 0;
@@ -420,12 +463,7 @@ static PyObject *memo_count(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_OverflowError, "the count passes 2**128");
         goto done;
     }
-    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(total >> 64));
-    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)total);
-    PyObject *shift = PyLong_FromLong(64);
-    PyObject *shifted = high && shift ? PyNumber_Lshift(high, shift) : NULL;
-    PyObject *value = shifted && low ? PyNumber_Or(shifted, low) : NULL;
-    Py_XDECREF(high); Py_XDECREF(low); Py_XDECREF(shift); Py_XDECREF(shifted);
+    PyObject *value = long_of_count(total);
     if (!value) goto done;
     int reason = m.stop > 0 ? m.stop : R_DONE;
     result = Py_BuildValue("(Ni(LLLnnLL)O)", value, reason, m.nodes, m.hits, m.misses,
@@ -435,8 +473,57 @@ done:
     Py_XDECREF(draws);
     free(chosen);
     free(secondary);
-    free(mark);
     memo_free(&m);
+    return result;
+}
+
+/* ---- frontier_count(): the frontier counter (frontier.c) ------------------------------ */
+
+/* frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, colours=None)
+ *   -> (count, reason, no_memory, (states processed, peak bytes),
+ *       layers: per position processed, (states, bytes held as it began, seconds))
+ * The arguments as for memo_count. */
+static PyObject *frontier_count_py(PyObject *self, PyObject *args) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq, *colour_seq = Py_None;
+    PyObject *result = NULL, *layers = NULL;
+    double memory_bytes, time_limit;
+    if (!PyArg_ParseTuple(args, "OOOOOdd|O", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &time_limit, &colour_seq))
+        return NULL;
+    Frontier f;
+    memset(&f, 0, sizeof f);
+    Problem in;
+    int rc = read_problem(lo_seq, hi_seq, sec_seq, options, order_seq, colour_seq, &in);
+    f.colour = in.colour;
+    f.lo = in.lo; f.hi = in.hi; f.order = in.order;
+    f.opt_start = in.opt_start; f.opt_items = in.opt_items;
+    f.n_items = in.n_items; f.n_order = in.n_order; f.n_options = in.n_options;
+    if (rc < 0) goto done;
+    if (frontier_prepare(&f, in.secondary, memory_bytes) < 0) { PyErr_NoMemory(); goto done; }
+    int reason = R_TIMEOUT;
+    if (time_limit != 0) {
+        double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+        f.tstate = PyEval_SaveThread();
+        reason = frontier_count(&f, deadline);
+        PyEval_RestoreThread(f.tstate);
+    }
+    if (f.overflow) { PyErr_SetString(PyExc_OverflowError, "the count passes 2**128"); goto done; }
+    if (!(layers = PyList_New(0))) goto done;
+    int shown = f.layers_done < f.n_order ? f.layers_done + 1 : f.n_order;
+    for (int k = 0; k < shown; k++) {
+        PyObject *row = Py_BuildValue("(LLd)", f.layer_states[k], f.layer_peak[k],
+                                      f.layer_seconds[k]);
+        if (!row || PyList_Append(layers, row) < 0) { Py_XDECREF(row); goto done; }
+        Py_DECREF(row);
+    }
+    PyObject *value = long_of_count(f.total);
+    if (!value) goto done;
+    result = Py_BuildValue("(Nii(Ln)O)", value, reason, f.no_memory, f.states_done,
+                           (Py_ssize_t)f.peak_bytes, layers);
+done:
+    Py_XDECREF(layers);
+    free(in.secondary);
+    frontier_free(&f);
     return result;
 }
 
@@ -445,6 +532,10 @@ static PyMethodDef module_functions[] = {
      "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
      "seed=0, choice=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, "
      "dropped, evictions), draws)"},
+    {"frontier_count", frontier_count_py, METH_VARARGS,
+     "frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, "
+     "colours=None) -> "
+     "(count, reason, no_memory, (states, peak_bytes), layers)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -6,6 +6,7 @@
  *   bits.c    the same search tree on bitsets, for 1:1 problems of a few thousand options
  *   memo.c    counting by memoised sub-problems (the memo engine)
  *   sample.c  uniform sampling of solutions from the memo engine's table
+ *   frontier.c counting breadth-first, layer by layer (the frontier engine)
  *   module.c  the Python bindings: the Solver type, memo_count(), the module _dlx
  *
  * Every file includes this one first.  Items handed in from Python are numbered from 0;
@@ -165,5 +166,41 @@ void sample_seed(uint64_t seed);
 /* One solution drawn uniformly below (pos, p): its options into chosen[n_chosen..];
  * returns the new length, or -1 when stopped or there is none. */
 int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen);
+
+/* ---- the frontier counter: frontier.c ------------------------------------------------ */
+
+typedef struct {
+    unsigned char *slots;  /* capacity slots of [hash][count][key]; NULL: empty layer */
+    size_t capacity, stored;
+} Layer;
+
+typedef struct {
+    int n_items, n_options, n_order, key_bytes, layers_done;
+    int *lo, *hi, *order, *opt_start, *opt_items;   /* the problem, as for Memo */
+    int *colour;                                    /* per entry, or NULL: no colours */
+    char *coloured;                                 /* per item: some entry colours it */
+    int *shade, *scratch_shade, *saved, n_saved;    /* see frontier.c, Colours */
+    int *pos_of;                                    /* per item: place in order, or -1 */
+    int *first_start, *first_opts;                  /* the options by first position */
+    int *expire_start, *expire_items;               /* the items by expiry position */
+    int *bit_of, *word_of, *used, *scratch;
+    unsigned char *key;
+    size_t slot_bytes, bytes, peak_bytes;
+    double memory_cap;
+    Layer *layers;                                  /* per position */
+    long long *layer_states, *layer_peak;           /* per position processed */
+    double *layer_seconds;
+    count128 total;
+    int overflow, no_memory;
+    long long states_done, check_mask;
+    PyThreadState *tstate;
+} Frontier;
+
+/* With lo, hi, order, opt_start/opt_items and colour (or NULL) filled in, lay out the
+ * rest; -1: no memory. */
+int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes);
+/* Count, layer by layer, into f->total; an R_* reason (no_memory set past the cap). */
+int frontier_count(Frontier *f, double deadline);
+void frontier_free(Frontier *f);
 
 #endif

@@ -1,0 +1,347 @@
+/*
+ * frontier.c -- the frontier counter: counting exact covers breadth-first, layer by layer.
+ *
+ * The memo engine (memo.c) counts depth-first and keeps every state it has met; this file
+ * counts the same sub-problems in the order a transfer matrix does, so that only the
+ * states still ahead are held.  The primary items come in a fixed SWEEP ORDER (a
+ * tiling's cells column by column along its longer side).  The FIRST position of an
+ * option is the place in that order of its earliest primary item.
+ *
+ * State.  used[i] is how many chosen options cover item i, or hi[i] once i is FINISHED:
+ * covered as often as it may be, or closed.  A state's FIRST OPEN position k is the
+ * first place in the sweep order whose item is not finished.  Every option whose first
+ * position is below k holds a finished item, so it can no longer be chosen: all that is
+ * left to decide from a state at k are the options of first position k and later.
+ *
+ * Layers.  LAYER k is a table of the states whose first open position is k, each with
+ * the number of ways (sets of options chosen) that reach it.  Layers are processed in
+ * increasing k.  PROCESSING a state at k with item i = order[k] decides i: every set of
+ * compatible options of first position k (all of which hold i) that brings used[i] to at
+ * least lo[i] and at most hi[i] is chosen in turn, i is closed, and the resulting state
+ * is EMITTED: its count added into the layer of its own first open position (always past
+ * k), or, when no position is open, into the total.  Each set of options is thereby
+ * reached in exactly one way (options are decided in the layer of their first position,
+ * a layer's options in increasing index), so the total is the number of exact covers.
+ * Then layer k is freed: at any moment only the layers from k on are held.
+ *
+ * Canonical states.  An item is EXPIRED at position t when every option holding it has a
+ * first position below t.  When a state is emitted towards position t, each expired item
+ * with used < lo can never be covered enough: the state is dead and dropped.  Every other
+ * expired item is set to hi (finished), so states that differ only in items no later
+ * option touches are merged.  Setting items to finished may move the first open position
+ * on, so expiry and the search for the first open position alternate until they agree.
+ *
+ * Colours.  An entry of an option may give its secondary item a colour (colour[k] > 0).
+ * shade[j] is the colour item j is held in (0: none); an entry is compatible at j when it
+ * is plain and j is held by nobody, or coloured c and j is held by no plain entry and in
+ * no other colour.  A coloured item's part of the key is -1 when held plainly, else its
+ * shade.  Options are taken and given back in last-in first-out order while a state is
+ * processed, so each coloured take saves the shade it found on a stack.
+ *
+ * Keys.  A state is packed as the memo engine packs it: a bit per plain item with hi ==
+ * 1, four bytes per other item.  Keys are stored in full and compared in full: never a hash
+ * alone.  A layer is an open-addressing table (linear probing) of slots
+ * [hash 8][count 16][key], doubled at half full.  Counts are unsigned 128-bit; an
+ * overflow is reported, never wrapped.  The sum of the live tables' bytes is kept under
+ * the memory cap: past it the run stops with no_memory set and the partial total.
+ *
+ * Stopping.  Every check_mask + 1 states processed the clock and Ctrl-C are looked at; a
+ * stop leaves the total of the solutions reached so far: a lower bound.
+ */
+#include "xc.h"
+
+#include <sys/mman.h>
+
+#define SLOT_HEAD 24 /* 8 bytes hash (0: empty slot), 16 bytes count */
+
+static uint64_t hash_bytes(const unsigned char *key, int n) {
+    uint64_t h = 1469598103934665603ULL;  /* FNV-1a, then a final mix */
+    for (int k = 0; k < n; k++) { h ^= key[k]; h *= 1099511628211ULL; }
+    h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
+    return h | 1;
+}
+
+static unsigned char *slots_alloc(size_t bytes) {
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return NULL;
+#ifdef MADV_HUGEPAGE
+    if (bytes >= (2u << 20)) madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
+static size_t layer_bytes(const Frontier *f, const Layer *l) {
+    return l->capacity * f->slot_bytes;
+}
+
+static void layer_free(Frontier *f, Layer *l) {
+    if (l->slots) {
+        munmap(l->slots, layer_bytes(f, l));
+        f->bytes -= layer_bytes(f, l);
+    }
+    l->slots = NULL; l->capacity = l->stored = 0;
+}
+
+static unsigned char *probe(const Frontier *f, const Layer *l, const unsigned char *key,
+                            uint64_t h) {
+    size_t mask = l->capacity - 1, at = (size_t)h & mask;
+    for (;;) {
+        unsigned char *slot = l->slots + at * f->slot_bytes;
+        uint64_t sh;
+        memcpy(&sh, slot, 8);
+        if (sh == 0) return slot;
+        if (sh == h && memcmp(slot + SLOT_HEAD, key, (size_t)f->key_bytes) == 0) return slot;
+        at = (at + 1) & mask;
+    }
+}
+
+/* Give layer l room for one more state: allocate or double it.  0, or -1 past the cap. */
+static int layer_room(Frontier *f, Layer *l) {
+    if (l->slots && 2 * (l->stored + 1) <= l->capacity) return 0;
+    size_t capacity = l->slots ? 2 * l->capacity : 64;
+    size_t bytes = capacity * f->slot_bytes;
+    if ((double)(f->bytes + bytes) > f->memory_cap) return -1;
+    unsigned char *slots = slots_alloc(bytes);
+    if (!slots) return -1;
+    Layer grown = {slots, capacity, 0};
+    f->bytes += bytes;
+    for (size_t k = 0; k < l->capacity; k++) {
+        unsigned char *slot = l->slots + k * f->slot_bytes;
+        uint64_t h;
+        memcpy(&h, slot, 8);
+        if (h == 0) continue;
+        memcpy(probe(f, &grown, slot + SLOT_HEAD, h), slot, f->slot_bytes);
+        grown.stored++;
+    }
+    layer_free(f, l);
+    *l = grown;
+    if (f->bytes > f->peak_bytes) f->peak_bytes = f->bytes;
+    return 0;
+}
+
+static void pack(const Frontier *f, const int *used, const int *shade, unsigned char *key) {
+    memset(key, 0, (size_t)f->key_bytes);
+    for (int i = 0; i < f->n_items; i++) {
+        if (f->coloured && f->coloured[i]) {
+            int v = used[i] ? -1 : shade[i];
+            memcpy(key + f->word_of[i], &v, sizeof(int));
+        } else if (f->bit_of[i] >= 0) {
+            if (used[i]) key[f->bit_of[i] >> 3] |= (unsigned char)(1u << (f->bit_of[i] & 7));
+        } else {
+            memcpy(key + f->word_of[i], &used[i], sizeof(int));
+        }
+    }
+}
+
+static void unpack(const Frontier *f, const unsigned char *key, int *used, int *shade) {
+    for (int i = 0; i < f->n_items; i++) {
+        if (f->coloured && f->coloured[i]) {
+            int v;
+            memcpy(&v, key + f->word_of[i], sizeof(int));
+            used[i] = v < 0;
+            shade[i] = v < 0 ? 0 : v;
+        } else if (f->bit_of[i] >= 0) used[i] = (key[f->bit_of[i] >> 3] >> (f->bit_of[i] & 7)) & 1;
+        else memcpy(&used[i], key + f->word_of[i], sizeof(int));
+    }
+}
+
+/* Add c ways to the state used[] as it stands once the decisions of the positions below
+ * `from` are made: made canonical (see Canonical states), then into its layer or the
+ * total.  used[] is changed (the caller passes a copy). */
+static void emit(Frontier *f, int *used, int *shade, int from, count128 c) {
+    int next = from, boundary = from;
+    for (;;) {
+        for (; boundary <= next && boundary <= f->n_order; boundary++)
+            for (int t = f->expire_start[boundary]; t < f->expire_start[boundary + 1]; t++) {
+                int j = f->expire_items[t];
+                if (used[j] < f->lo[j]) return;  /* can never be covered enough */
+                used[j] = f->hi[j];
+                if (shade) shade[j] = 0;
+            }
+        while (next < f->n_order && used[f->order[next]] >= f->hi[f->order[next]]) next++;
+        if (boundary > next || boundary > f->n_order) break;
+    }
+    if (next == f->n_order) {
+        count128 sum = f->total + c;
+        if (sum < f->total) f->overflow = 1;
+        f->total = sum;
+        return;
+    }
+    Layer *l = &f->layers[next];
+    pack(f, used, shade, f->key);
+    uint64_t h = hash_bytes(f->key, f->key_bytes);
+    if (layer_room(f, l) < 0) { f->no_memory = 1; return; }
+    unsigned char *slot = probe(f, l, f->key, h);
+    uint64_t sh;
+    memcpy(&sh, slot, 8);
+    count128 had = 0;
+    if (sh == 0) {
+        memcpy(slot, &h, 8);
+        memcpy(slot + SLOT_HEAD, f->key, (size_t)f->key_bytes);
+        l->stored++;
+    } else {
+        memcpy(&had, slot + 8, sizeof had);
+    }
+    count128 sum = had + c;
+    if (sum < had) f->overflow = 1;
+    memcpy(slot + 8, &sum, sizeof sum);
+}
+
+static int compatible_option(const Frontier *f, int o) {
+    for (int k = f->opt_start[o]; k < f->opt_start[o + 1]; k++) {
+        int j = f->opt_items[k];
+        if (f->colour && f->colour[k]) {
+            if (f->used[j] || (f->shade[j] && f->shade[j] != f->colour[k])) return 0;
+        } else if (f->used[j] >= f->hi[j] || (f->shade && f->shade[j])) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Take option o (delta 1) or give it back (delta -1, the last one taken). */
+static void take(Frontier *f, int o, int delta) {
+    if (delta > 0) {
+        for (int k = f->opt_start[o]; k < f->opt_start[o + 1]; k++) {
+            int j = f->opt_items[k];
+            if (f->colour && f->colour[k]) {
+                f->saved[f->n_saved++] = f->shade[j];
+                f->shade[j] = f->colour[k];
+            } else {
+                f->used[j]++;
+            }
+        }
+    } else {
+        for (int k = f->opt_start[o + 1] - 1; k >= f->opt_start[o]; k--) {
+            int j = f->opt_items[k];
+            if (f->colour && f->colour[k]) f->shade[j] = f->saved[--f->n_saved];
+            else f->used[j]--;
+        }
+    }
+}
+
+/* Emit used[] with item i closed, from a state at position k. */
+static void emit_closed(Frontier *f, int k, int i, count128 c) {
+    memcpy(f->scratch, f->used, (size_t)f->n_items * sizeof(int));
+    if (f->shade) memcpy(f->scratch_shade, f->shade, (size_t)f->n_items * sizeof(int));
+    f->scratch[i] = f->hi[i];
+    emit(f, f->scratch, f->scratch_shade, k + 1, c);
+}
+
+/* Decide item i = order[k]: every set of the options first_opts[t..] of position k, taken
+ * in increasing index, that keeps used[i] within its bounds (see Layers). */
+static void decide(Frontier *f, int k, int i, int t, count128 c) {
+    if (f->used[i] >= f->lo[i]) emit_closed(f, k, i, c);
+    for (; t < f->first_start[k + 1] && !f->no_memory; t++) {
+        int o = f->first_opts[t];
+        if (!compatible_option(f, o)) continue;
+        take(f, o, 1);
+        if (f->used[i] >= f->hi[i]) emit_closed(f, k, i, c);
+        else decide(f, k, i, t + 1, c);
+        take(f, o, -1);
+    }
+}
+
+int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
+    int n = f->n_items, m = f->n_options;
+    f->memory_cap = memory_bytes;
+    ALLOC(f->pos_of, n); ALLOC(f->used, n); ALLOC(f->scratch, n);
+    ALLOC(f->bit_of, n); ALLOC(f->word_of, n);
+    ALLOC(f->first_start, f->n_order + 2); ALLOC(f->first_opts, m);
+    ALLOC(f->expire_start, f->n_order + 3); ALLOC(f->expire_items, n);
+    ALLOC(f->layers, f->n_order + 1);
+    ALLOC(f->layer_states, f->n_order + 1); ALLOC(f->layer_seconds, f->n_order + 1);
+    ALLOC(f->layer_peak, f->n_order + 1);
+    int *first = NULL, *expire_at = NULL;
+    ALLOC(first, m); ALLOC(expire_at, n);
+    for (int i = 0; i < n; i++) {
+        f->pos_of[i] = -1;
+        if (secondary[i]) { f->lo[i] = 0; f->hi[i] = 1; }
+    }
+    for (int k = 0; k < f->n_order; k++) f->pos_of[f->order[k]] = k;
+    for (int i = 0; i < n; i++) expire_at[i] = 0;  /* in no option: expired at once */
+    for (int o = 0; o < m; o++) {
+        first[o] = -1;
+        for (int t = f->opt_start[o]; t < f->opt_start[o + 1]; t++) {
+            int p = f->pos_of[f->opt_items[t]];
+            if (p >= 0 && (first[o] < 0 || p < first[o])) first[o] = p;
+        }
+        if (first[o] < 0) continue;  /* no primary item: never chosen */
+        f->first_start[first[o] + 1]++;
+        for (int t = f->opt_start[o]; t < f->opt_start[o + 1]; t++) {
+            int j = f->opt_items[t];
+            if (first[o] + 1 > expire_at[j]) expire_at[j] = first[o] + 1;
+        }
+    }
+    for (int k = 0; k < f->n_order; k++) f->first_start[k + 1] += f->first_start[k];
+    int *fill = f->scratch;  /* borrowed: zeroed below */
+    for (int o = 0; o < m; o++)
+        if (first[o] >= 0) f->first_opts[f->first_start[first[o]] + fill[first[o]]++] = o;
+    for (int i = 0; i < n; i++) f->expire_start[expire_at[i] + 1]++;
+    for (int b = 0; b <= f->n_order + 1; b++) f->expire_start[b + 1] += f->expire_start[b];
+    memset(fill, 0, (size_t)(n + 1) * sizeof(int));
+    for (int i = 0; i < n; i++)
+        f->expire_items[f->expire_start[expire_at[i]] + fill[expire_at[i]]++] = i;
+    memset(fill, 0, (size_t)(n + 1) * sizeof(int));
+    free(first); free(expire_at);
+    if (f->colour) {
+        size_t total_len = (size_t)f->opt_start[m];
+        ALLOC(f->coloured, n); ALLOC(f->shade, n); ALLOC(f->scratch_shade, n);
+        ALLOC(f->saved, total_len);
+        for (size_t k = 0; k < total_len; k++)
+            if (f->colour[k]) f->coloured[f->opt_items[k]] = 1;
+    }
+    int bits = 0, words = 0;
+    for (int i = 0; i < n; i++) {
+        if (f->hi[i] == 1 && !(f->coloured && f->coloured[i])) { f->bit_of[i] = bits++; f->word_of[i] = -1; }
+        else f->bit_of[i] = -1;
+    }
+    for (int i = 0; i < n; i++)
+        if (f->bit_of[i] < 0) f->word_of[i] = (bits + 7) / 8 + 4 * words++;
+    f->key_bytes = (bits + 7) / 8 + 4 * words;
+    if (f->key_bytes == 0) f->key_bytes = 1;
+    f->slot_bytes = (SLOT_HEAD + (size_t)f->key_bytes + 7) / 8 * 8;
+    ALLOC(f->key, f->key_bytes);
+    f->check_mask = check_mask_for(n) >> 4;  /* a state costs about what 16 nodes do */
+    return 0;
+}
+
+int frontier_count(Frontier *f, double deadline) {
+    memset(f->scratch, 0, (size_t)f->n_items * sizeof(int));
+    emit(f, f->scratch, f->scratch_shade, 0, 1);
+    for (int k = 0; k < f->n_order && !f->no_memory; k++) {
+        Layer *l = &f->layers[k];
+        double start = now_seconds();
+        f->layer_states[k] = (long long)l->stored;
+        f->layer_peak[k] = (long long)f->bytes;
+        for (size_t s = 0; s < l->capacity && !f->no_memory; s++) {
+            unsigned char *slot = l->slots + s * f->slot_bytes;
+            uint64_t h;
+            memcpy(&h, slot, 8);
+            if (h == 0) continue;
+            count128 c;
+            memcpy(&c, slot + 8, sizeof c);
+            unpack(f, slot + SLOT_HEAD, f->used, f->shade);
+            decide(f, k, f->order[k], f->first_start[k], c);
+            if ((++f->states_done & f->check_mask) == 0) {
+                int reason = time_to_stop(deadline, &f->tstate);
+                if (reason >= 0) { f->layer_seconds[k] = now_seconds() - start; return reason; }
+            }
+        }
+        layer_free(f, l);
+        f->layer_seconds[k] = now_seconds() - start;
+        f->layers_done = k + 1;
+    }
+    return R_DONE;
+}
+
+void frontier_free(Frontier *f) {
+    if (f->layers)
+        for (int k = 0; k <= f->n_order; k++) layer_free(f, &f->layers[k]);
+    free(f->layers); free(f->pos_of); free(f->used); free(f->scratch);
+    free(f->bit_of); free(f->word_of); free(f->first_start); free(f->first_opts);
+    free(f->expire_start); free(f->expire_items); free(f->key);
+    free(f->layer_states); free(f->layer_seconds); free(f->layer_peak);
+    free(f->lo); free(f->hi); free(f->order); free(f->opt_start); free(f->opt_items);
+    free(f->colour); free(f->coloured); free(f->shade); free(f->scratch_shade); free(f->saved);
+}

@@ -1,0 +1,85 @@
+"""The frontier engine: counts breadth-first, layer by layer, in C (``csrc/frontier.c``).
+
+The memo engine counts depth-first and keeps every state it has met; this engine counts
+the same sub-problems in the order a transfer matrix does. The primary items come in
+the memo engine's sweep order (a tiling's cells column by column along its longer side,
+or an order derived from the matrix); layer k holds the states whose first open item is
+the k-th, each with the number of ways to reach it. Processing a layer decides its item
+every way the options allow and adds the counts into later layers; then the layer is
+freed. Only the layers still ahead are held, so the peak is the widest stretch of the
+sweep, not the whole search: where states rarely repeat far apart, far less memory than
+the memo engine's table. ``stats.frontier["layers"]`` gives each layer's states, the
+bytes held as it began and its seconds.
+
+>>> from cpuzzler.models import queens
+>>> queens(8).count(engine="frontier")
+92
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from cpuzzler.engines import _dlx, memo, native
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
+
+if TYPE_CHECKING:
+    from cpuzzler.exact_cover import ExactCover
+
+NAME = "frontier"
+_REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTED}
+
+
+def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
+          order: Sequence[str] | None = None, memory: float | None = None) -> int:
+    """The number of solutions. ``order``: the sweep order (item names; default as the
+    memo engine's). ``memory``: the cap in bytes of the layers held at once (default a
+    quarter of the machine's); a count that needs more stops with an error naming the
+    layer. A time limit or Ctrl-C leaves a lower bound, marked in ``stats``.
+
+    >>> from cpuzzler.exact_cover import ExactCover
+    >>> xc = ExactCover(primary=["a", "b", "c"])
+    >>> for option in (["a"], ["b"], ["c"], ["a", "b"], ["b", "c"]):
+    ...     _ = xc.add_option(option)
+    >>> count(xc)  # a|b|c, ab|c, a|bc
+    3
+    """
+    stats = stats if stats is not None else Stats(engine=NAME)
+    start = time.perf_counter()
+    lo, hi, secondary = xc.item_arrays()
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    colours = None
+    if xc.has_colours:  # the colour of every entry, one flat list
+        colours = [c for o in range(xc.num_options)
+                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
+    sequence = memo.sweep_order(xc, order)
+    cap = float(memo.default_memory() if memory is None else memory)
+    if not cap > 0:
+        raise ExactCoverError(f"the frontier engine needs a positive memory cap, not {memory}")
+    left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    try:
+        total, reason, no_memory, (states, peak), layers = _dlx.frontier_count(
+            lo, hi, [int(s) for s in secondary], options, sequence, cap, left, colours)
+    except OverflowError as e:  # a count past 2**128
+        raise ExactCoverError(str(e)) from None
+    stats.reason = _REASONS[reason]
+    stats.nodes = states
+    stats.frontier = {"states": states, "peak_bytes": peak, "layers": layers,
+                      "items": len(sequence)}
+    if no_memory:
+        widest = max(layers, key=lambda layer: layer[0]) if layers else (0, 0, 0.0)
+        raise ExactCoverError(
+            f"the frontier engine's layers need more than {cap:,.0f} bytes (at layer "
+            f"{len(layers) - 1} of {len(sequence)}; widest so far {widest[0]:,} states); "
+            f"give it more memory")
+    return total
+
+
+def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
+          limit: int | None = None, **options: object) -> Iterator[tuple[int, ...]]:
+    """Solutions are listed by the native engine (the frontier engine only counts)."""
+    stats = stats if stats is not None else Stats(engine=NAME)
+    yield from native.solve(xc, stats=stats, time_limit=time_limit, limit=limit)

@@ -1,0 +1,91 @@
+"""The frontier engine: breadth-first counts, checked against brute force, the reference
+engine and the catalog's published counts."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import bounded_problems, brute_force_solutions
+from hypothesis import HealthCheck, given, settings
+from test_memo import FEWEST_ON_MEMO
+
+from cpuzzler import ExactCover, catalog
+from cpuzzler.cli.common import exact_cover_of
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.models import Tiling, queens
+
+# Bounds (some past any option count), secondary items, identical options, and a random
+# sweep order: every way a layer's item can be decided.
+RANDOM_PROBLEMS = bounded_problems(primary=5, highs=[1, 1, 1, 2, 3, 2**31, 2**70],
+                                   lows=lambda hi: [0, 1, 1, 2, hi], options=10, sweep=True)
+
+
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(xc=RANDOM_PROBLEMS)
+def test_frontier_counts_random_problems_as_brute_force_does(xc):
+    expected = len(brute_force_solutions(xc))
+    assert xc.count(engine="frontier") == expected == xc.count(engine="python")
+    assert xc.stats.reason == "done"
+
+
+# The catalog puzzles the memo engine counts with its sweep (test_memo), queens-14 left to
+# the memo engine's fewest rule (the sweep meets too many states).
+SLOW_ON_FRONTIER = {"sudoku-6x6", "tritrigs-trefoil-2", "tritrigs-hexagon-1"}  # 2-3 s each
+SWEPT = [e.name for e in catalog.PUBLISHED
+         if e.name not in FEWEST_ON_MEMO and not e.name.startswith(("sudoku-top95-", "sudoku-17-"))
+         and e.name != "queens-14"]
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.slow) if name in SLOW_ON_FRONTIER else name
+    for name in SWEPT])
+def test_catalog_counts_on_the_frontier_engine(name):
+    entry = catalog.get(name)
+    puzzle = entry.build()
+    xc = puzzle.exact_cover if isinstance(puzzle, Tiling) else exact_cover_of(puzzle)
+    total = xc.count(engine="frontier")
+    assert total.complete and total == entry.raw
+
+
+def test_the_slow_list_names_puzzles_counted_here():
+    assert SLOW_ON_FRONTIER <= set(SWEPT)
+
+
+@pytest.mark.parametrize("name", ["polyhexes-1234-4x10", "polyhexes-1234-5x8"])
+def test_the_counts_found_here_for_open_puzzles(name):
+    entry = catalog.get(name)
+    assert entry.build().exact_cover.count(engine="frontier") == entry.found[1]
+
+
+def test_only_the_layers_ahead_are_held():
+    # pentominoes 3x20: the memo engine keeps every state met; the frontier engine frees
+    # each layer once processed, so its peak is a few layers' worth
+    xc = catalog.get("pentominoes-3x20").build().exact_cover
+    assert xc.count(engine="frontier") == 8
+    layers = xc.stats.frontier["layers"]
+    assert len(layers) == xc.stats.frontier["items"] == 60 + 12  # cells, pieces
+    assert sum(states for states, _, _ in layers) == xc.stats.frontier["states"]
+    assert xc.stats.frontier["peak_bytes"] < sum(held for _, held, _ in layers)
+
+
+def test_a_dlx_file_is_counted_along_its_derived_sweep():
+    tiling = catalog.get("tetrahexes-4x7").build()
+    plain = ExactCover.from_dlx_text(tiling.exact_cover.to_dlx())
+    assert plain.count(engine="frontier") == tiling.exact_cover.count(engine="memo")
+
+
+def test_a_time_limit_leaves_a_marked_lower_bound():
+    total = queens(13).count(engine="frontier", time_limit=0.2)
+    assert not total.complete and total.reason == "time-out" and total < 73712
+
+
+def test_too_little_memory_is_a_clear_error():
+    with pytest.raises(ExactCoverError, match="layers need more than 10,000 bytes .*more memory"):
+        queens(10).count(engine="frontier", memory=10_000)
+
+
+def test_the_cli_counts_with_the_frontier_engine(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["solve", "pentominoes-3x20", "--count", "--symmetry", "raw",
+                 "--engine", "frontier"]) == 0
+    assert "8" in capsys.readouterr().out
