@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     import networkx
 
     from cpuzzler.automorphisms import Symmetries
+    from cpuzzler.engines.estimate import Estimate
     from cpuzzler.subproblems import Subproblem
 
 Bounds = tuple[int, int]
@@ -429,6 +430,25 @@ class ExactCover:
                                **options)
         stats.seconds = time.perf_counter() - start
         return draws
+
+    def estimate(self, probes: int = 20000, *, seed: int = 1, breadth: int = 1,
+                 time_limit: float | None = None, **options: object) -> Estimate:
+        """Estimates of the number of solutions and of the search tree's nodes, with
+        their standard errors, from ``probes`` random probes (Knuth's; ``breadth`` > 1:
+        Purdom's partial backtracking), and the native engine's projected time (see
+        ``cpuzzler.engines.estimate``).
+
+        >>> from cpuzzler.models import queens
+        >>> guess = queens(6).estimate(probes=500, seed=1, rate=False)
+        >>> guess.probes, guess.successes > 0, abs(guess.solutions - 4) < 4 * guess.solutions_error
+        (500, True, True)
+        """
+        self.stats = stats = Stats(engine="estimate")
+        start = time.perf_counter()
+        guess = JOBS["estimate"](self, probes, seed=seed, breadth=breadth, stats=stats,
+                                 time_limit=time_limit, **options)
+        stats.seconds = time.perf_counter() - start
+        return guess
 
     def symmetries(self, *, budget: float | None = None) -> Symmetries:
         """The problem's symmetry group, found from the problem itself (nauty) within

@@ -47,7 +47,7 @@ def test_catalog_counts_on_the_frontier_engine(name):
 
 
 def test_the_slow_list_names_puzzles_counted_here():
-    assert SLOW_ON_FRONTIER <= set(SWEPT)
+    assert set(SWEPT) >= SLOW_ON_FRONTIER
 
 
 @pytest.mark.parametrize("name", ["polyhexes-1234-4x10", "polyhexes-1234-5x8"])

@@ -61,4 +61,12 @@ def _sample(xc: ExactCover, k: int, **options: object) -> list[tuple[int, ...]]:
     return memo.sample(xc, k, **options)
 
 
-JOBS.update(engine=get_engine, sample=_sample)  # what ExactCover's methods hand on here
+def _estimate(xc: ExactCover, probes: int, **options: object) -> object:
+    """Random-probe estimates of the search (``ExactCover.estimate``)."""
+    from cpuzzler.engines import estimate
+
+    return estimate.estimate(xc, probes, **options)
+
+
+# what ExactCover's methods hand on here
+JOBS.update(engine=get_engine, sample=_sample, estimate=_estimate)

@@ -5,6 +5,8 @@
  *       the enumerating search of dlx.c (or bits.c), run in batches of solutions;
  *   memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, ...)
  *       the memo counter of memo.c, with uniform samples from sample.c;
+ *   memo_estimate(lo, hi, secondary, options, order, time_limit, probes, ...)
+ *       Knuth's and Purdom's estimates of the memo engine's tree, from sample.c;
  *   frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, ...)
  *       the frontier counter of frontier.c;
  *   DONE, LIMIT, TIMEOUT, INTERRUPTED
@@ -477,6 +479,61 @@ done:
     return result;
 }
 
+/* memo_estimate(lo, hi, secondary, options, order, time_limit, probes, seed, choice, breadth,
+ *               colours=None)
+ *   -> (reason, probes done, probes that met a solution,
+ *       (sum of the solution estimates, sum of their squares, the same for nodes))
+ * The arguments as for memo_count; see sample.c for the probes. */
+static PyObject *memo_estimate(PyObject *self, PyObject *args) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq, *colour_seq = Py_None;
+    double time_limit;
+    Py_ssize_t probes;
+    unsigned long long seed;
+    int choice, breadth;
+    if (!PyArg_ParseTuple(args, "OOOOOdnKii|O", &lo_seq, &hi_seq, &sec_seq, &options,
+                          &order_seq, &time_limit, &probes, &seed, &choice, &breadth,
+                          &colour_seq))
+        return NULL;
+    if ((choice != SWEEP && choice != FEWEST) || breadth < 1) {
+        PyErr_SetString(PyExc_ValueError, "choice must be 0 or 1, breadth at least 1");
+        return NULL;
+    }
+    PyObject *result = NULL;
+    Memo m;
+    memset(&m, 0, sizeof m);
+    m.choice = choice;
+    Problem in;
+    int rc = read_problem(lo_seq, hi_seq, sec_seq, options, order_seq, colour_seq, &in);
+    m.lo = in.lo; m.hi = in.hi; m.order = in.order;
+    m.opt_start = in.opt_start; m.opt_items = in.opt_items;
+    m.n_items = in.n_items; m.n_order = in.n_order; m.n_options = in.n_options;
+    m.colour = in.colour;
+    if (rc < 0) goto done;
+    if (memo_prepare(&m, in.secondary, 1 << 16) < 0) { PyErr_NoMemory(); goto done; }
+    m.deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    double sums[4] = {0, 0, 0, 0};
+    Py_ssize_t done_probes = 0, successes = 0;
+    sample_seed(seed);
+    m.tstate = PyEval_SaveThread();
+    for (; done_probes < probes && !m.stop; done_probes++) {
+        Estimate e = {0, 0};
+        memo_probe(&m, 0, 0, 1.0, breadth, &e);
+        if (m.stop) break;
+        successes += e.solutions > 0;
+        sums[0] += e.solutions; sums[1] += e.solutions * e.solutions;
+        sums[2] += e.nodes; sums[3] += e.nodes * e.nodes;
+    }
+    PyEval_RestoreThread(m.tstate);
+    if (m.no_memory) { PyErr_NoMemory(); goto done; }
+    int reason = m.stop > 0 ? m.stop : R_DONE;
+    result = Py_BuildValue("(inn(dddd))", reason, done_probes, successes, sums[0], sums[1],
+                           sums[2], sums[3]);
+done:
+    free(in.secondary);
+    memo_free(&m);
+    return result;
+}
+
 /* ---- frontier_count(): the frontier counter (frontier.c) ------------------------------ */
 
 /* frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, colours=None)
@@ -532,6 +589,10 @@ static PyMethodDef module_functions[] = {
      "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
      "seed=0, choice=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, "
      "dropped, evictions), draws)"},
+    {"memo_estimate", memo_estimate, METH_VARARGS,
+     "memo_estimate(lo, hi, secondary, options, order, time_limit, probes, seed, choice, "
+     "breadth, colours=None) -> (reason, probes, successes, (sum, sum of squares of the "
+     "solution estimates, the same for nodes))"},
     {"frontier_count", frontier_count_py, METH_VARARGS,
      "frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, "
      "colours=None) -> "

@@ -163,6 +163,9 @@ void take_but(Memo *m, int o, int skip, int delta);
 count128 memo_after(Memo *m, int o, int pos, int p);
 
 void sample_seed(uint64_t seed);
+/* Knuth's (breadth 1) or Purdom's estimate: see sample.c. */
+typedef struct { double solutions, nodes; } Estimate;
+void memo_probe(Memo *m, int pos, int p, double weight, int breadth, Estimate *e);
 /* One solution drawn uniformly below (pos, p): its options into chosen[n_chosen..];
  * returns the new length, or -1 when stopped or there is none. */
 int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen);

@@ -1,0 +1,142 @@
+"""How big is a search before it is run: random-probe estimates of the number of
+solutions and of the search tree's nodes (``ExactCover.estimate``, ``cpuzzler estimate``).
+
+Each probe walks down the tree the memo engine searches under its fewest-options rule
+(the tree the native engine enumerates), taking a random branch at each node (Knuth
+1975) or, with ``breadth`` b > 1, up to b distinct random branches (Purdom's partial
+backtracking, 1978). Both estimates are unbiased; their standard errors come from the
+spread over the probes. Where solutions are rare a plain probe seldom meets one (the
+count of successes says how seldom); a wider breadth meets more, at a higher cost per
+probe. The time the native engine would need is the node estimate at its rate, measured
+on the problem for a moment.
+
+>>> from cpuzzler.models import queens
+>>> guess = queens(8).estimate(probes=4000, seed=1)
+>>> abs(guess.solutions - 92) < 4 * guess.solutions_error
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from cpuzzler.engines import _dlx, memo
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
+
+if TYPE_CHECKING:
+    from cpuzzler.exact_cover import ExactCover
+
+_REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTED}
+RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """Estimates with their standard errors, from ``probes`` probes of which
+    ``successes`` met a solution. ``seconds``: the native engine's projected time to
+    enumerate (nodes at its measured rate; ``None`` where not measured)."""
+
+    solutions: float
+    solutions_error: float
+    nodes: float
+    nodes_error: float
+    probes: int
+    successes: int
+    breadth: int = 1
+    seconds: float | None = None
+    reason: str = DONE
+
+    def describe(self) -> str:
+        """One paragraph for people.
+
+        >>> print(Estimate(9000.0, 1500.0, 2e6, 1e5, 100, 7).describe())
+        solutions: about 9,000 +- 1,500 (standard error; 7 of 100 probes met one)
+        search tree: about 2,000,000 +- 100,000 nodes
+        """
+        lines = [f"solutions: about {_round(self.solutions)} +- {_round(self.solutions_error)} "
+                 f"(standard error; {self.successes:,} of {self.probes:,} probes met one"
+                 + (f", breadth {self.breadth}" if self.breadth > 1 else "") + ")",
+                 f"search tree: about {_round(self.nodes)} +- {_round(self.nodes_error)} nodes"]
+        if self.seconds is not None:
+            lines.append("enumerating them (dlx engine at its rate here): "
+                         + _duration(self.seconds))
+        if self.reason != DONE:
+            lines.append(f"stopped early ({self.reason}): from the probes made")
+        return "\n".join(lines)
+
+
+def _round(x: float) -> str:
+    """Three significant digits, with thousands separators."""
+    if not math.isfinite(x) or x == 0:
+        return f"{x:,.0f}"
+    if abs(x) >= 1e15 or abs(x) < 100:
+        return f"{x:.3g}"
+    return f"{round(x, 2 - int(math.floor(math.log10(abs(x))))):,.0f}"
+
+
+def _duration(seconds: float) -> str:
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
+                       ("minutes", 60)):
+        if seconds >= size:
+            return f"about {seconds / size:,.3g} {unit}"
+    return f"about {seconds:.3g} seconds"
+
+
+def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int = 1,
+             time_limit: float | None = None, stats: Stats | None = None,
+             rate: bool = True, order: Sequence[str] | None = None) -> Estimate:
+    """Estimate the number of solutions and of search-tree nodes by ``probes`` random
+    probes (reproducible by ``seed``). ``breadth`` > 1: Purdom's partial backtracking.
+    ``rate``: also run the native engine briefly to project its time."""
+    if probes < 1:
+        raise ExactCoverError(f"the number of probes must be at least 1, not {probes}")
+    if breadth < 1:
+        raise ExactCoverError(f"the breadth must be at least 1, not {breadth}")
+    stats = stats if stats is not None else Stats(engine="estimate")
+    start = time.perf_counter()
+    lo, hi, secondary = xc.item_arrays()
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    colours = None
+    if xc.has_colours:
+        colours = [c for o in range(xc.num_options)
+                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
+    left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    reason, done, successes, (s1, s2, n1, n2) = _dlx.memo_estimate(
+        lo, hi, [int(s) for s in secondary], options, memo.sweep_order(xc, order), left,
+        probes, seed % 2**64, memo.CHOICES.index("fewest"), breadth, colours)
+    stats.reason = _REASONS[reason]
+    if done == 0:
+        raise ExactCoverError("no probe finished before the time limit")
+    seconds = _enumeration_time(xc, n1 / done) if rate else None
+    return Estimate(solutions=s1 / done, solutions_error=_error(s1, s2, done),
+                    nodes=n1 / done, nodes_error=_error(n1, n2, done), probes=done,
+                    successes=successes, breadth=breadth, seconds=seconds,
+                    reason=stats.reason)
+
+
+def _error(total: float, squares: float, n: int) -> float:
+    """The standard error of a mean from the sum and the sum of squares of n values."""
+    if n < 2:
+        return math.inf
+    mean = total / n
+    variance = max(0.0, (squares - n * mean * mean) / (n - 1))
+    return math.sqrt(variance / n)
+
+
+def _enumeration_time(xc: ExactCover, nodes: float) -> float | None:
+    """The native engine's time for ``nodes`` nodes, at its rate on this problem."""
+    from cpuzzler.engines import native
+
+    stats = Stats(engine="dlx")
+    start = time.perf_counter()
+    for _ in native.solve(xc, stats=stats, time_limit=RATE_SECONDS):
+        pass
+    spent = time.perf_counter() - start
+    if stats.reason == DONE:  # finished: the tree is smaller than a moment's work
+        return spent
+    return nodes / stats.nodes * spent if stats.nodes else None

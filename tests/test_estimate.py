@@ -1,0 +1,69 @@
+"""Random-probe estimates (Knuth; Purdom's partial backtracking): unbiased, exact where a
+probe takes every branch, and within a few standard errors of published counts."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import bounded_problems, brute_force_solutions
+from hypothesis import HealthCheck, given, settings
+
+from cpuzzler import catalog
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.models import queens
+
+RANDOM_PROBLEMS = bounded_problems(primary=5, highs=[1, 1, 1, 2, 3, 2**31],
+                                   lows=lambda hi: [0, 1, 1, 2, hi], options=10)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(xc=RANDOM_PROBLEMS)
+def test_a_probe_taking_every_branch_counts_exactly(xc):
+    # breadth past every node's degree: the probe is the whole search, weights all 1
+    guess = xc.estimate(probes=2, breadth=10_000, rate=False)
+    assert guess.solutions == len(brute_force_solutions(xc)) == xc.count(engine="python")
+    assert guess.solutions_error == 0 and guess.successes == 2 * (guess.solutions > 0)
+
+
+def test_the_pentominoes_6x10_raw_count_is_within_four_standard_errors():
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    guess = xc.estimate(probes=2000, seed=1, breadth=2, rate=False)
+    assert abs(guess.solutions - 9356) < 4 * guess.solutions_error
+    assert 0 < guess.successes < guess.probes == 2000
+    # plain probes rarely meet one of the 6x10's solutions; the count says how rarely
+    plain = xc.estimate(probes=2000, seed=1, rate=False)
+    assert plain.successes < guess.successes / 10
+
+
+def test_estimates_are_reproducible_by_seed():
+    xc = queens(10)
+    assert xc.estimate(500, seed=3, rate=False) == xc.estimate(500, seed=3, rate=False)
+    assert xc.estimate(500, seed=3, rate=False) != xc.estimate(500, seed=4, rate=False)
+
+
+def test_the_projected_time_is_measured_on_the_native_engine():
+    guess = queens(12).estimate(probes=3000, seed=1)
+    assert guess.seconds is not None and guess.seconds > 0
+    assert "dlx engine at its rate here" in guess.describe()
+
+
+def test_a_time_limit_leaves_an_estimate_from_the_probes_made():
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    guess = xc.estimate(probes=10**9, breadth=2, time_limit=0.3, rate=False)
+    assert guess.reason == "time-out" and 0 < guess.probes < 10**9
+
+
+def test_bad_arguments_are_clear_errors():
+    with pytest.raises(ExactCoverError, match="at least 1"):
+        queens(4).estimate(probes=0)
+    with pytest.raises(ExactCoverError, match="breadth must be at least 1"):
+        queens(4).estimate(breadth=0)
+
+
+def test_the_cli_estimates(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["estimate", "queens-8", "--probes", "2000", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "solutions: about" in out and "of 2,000 probes met one" in out
+    assert main(["estimate", "queens-8", "--probes", "0"]) == 2
+    assert "--probes: needs a positive number" in capsys.readouterr().err
