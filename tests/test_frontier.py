@@ -89,3 +89,18 @@ def test_the_cli_counts_with_the_frontier_engine(capsys):
     assert main(["solve", "pentominoes-3x20", "--count", "--symmetry", "raw",
                  "--engine", "frontier"]) == 0
     assert "8" in capsys.readouterr().out
+
+
+def test_each_layer_is_reported_and_an_interrupt_from_it_leaves_a_lower_bound():
+    xc = queens(8)
+    seen = []
+    assert xc.count(engine="frontier", on_layer=lambda *row: seen.append(row)) == 92
+    assert [k for k, *_ in seen] == list(range(len(seen))) and len(seen) >= 8
+    assert [row[1:] for row in seen] == [tuple(r) for r in xc.stats.frontier["layers"]]
+
+    def stop(k, *_):
+        if k == 3:
+            raise KeyboardInterrupt
+
+    total = xc.count(engine="frontier", on_layer=stop)
+    assert total.reason == "interrupted" and total <= 92

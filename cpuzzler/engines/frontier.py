@@ -19,9 +19,10 @@ bytes held as it began and its seconds.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
+from cpuzzler import progress
 from cpuzzler.engines import _dlx, memo, native
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
@@ -34,11 +35,14 @@ _REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTE
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          order: Sequence[str] | None = None, memory: float | None = None) -> int:
+          order: Sequence[str] | None = None, memory: float | None = None,
+          on_layer: Callable[[int, int, int, float], object] | None = None) -> int:
     """The number of solutions. ``order``: the sweep order (item names; default as the
     memo engine's). ``memory``: the cap in bytes of the layers held at once (default a
     quarter of the machine's); a count that needs more stops with an error naming the
-    layer. A time limit or Ctrl-C leaves a lower bound, marked in ``stats``.
+    layer. ``on_layer(k, states, bytes_held, seconds)`` is called after each layer (the
+    progress line is updated too). A time limit or Ctrl-C leaves a lower bound, marked in
+    ``stats``.
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])
@@ -60,9 +64,23 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     if not cap > 0:
         raise ExactCoverError(f"the frontier engine needs a positive memory cap, not {memory}")
     left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    line = progress.current()
+    done = 0
+
+    def after_layer(k: int, states: int, held: int, seconds: float) -> None:
+        nonlocal done
+        done += states
+        if line is not None:
+            line.update((k + 1) / len(sequence), nodes=done,
+                        note=f"layer {k + 1}/{len(sequence)}: {states:,} states, "
+                             f"{held / 2**20:,.0f} MiB held")
+        if on_layer is not None:
+            on_layer(k, states, held, seconds)
+
     try:
         total, reason, no_memory, (states, peak), layers = _dlx.frontier_count(
-            lo, hi, [int(s) for s in secondary], options, sequence, cap, left, colours)
+            lo, hi, [int(s) for s in secondary], options, sequence, cap, left, colours,
+            after_layer if line is not None or on_layer is not None else None)
     except OverflowError as e:  # a count past 2**128
         raise ExactCoverError(str(e)) from None
     stats.reason = _REASONS[reason]

@@ -38,10 +38,15 @@
  * shade.  Options are taken and given back in last-in first-out order while a state is
  * processed, so each coloured take saves the shade it found on a stack.
  *
- * Keys.  A state is packed as the memo engine packs it: a bit per plain item with hi ==
- * 1, four bytes per other item.  Keys are stored in full and compared in full: never a hash
- * alone.  A layer is an open-addressing table (linear probing) of slots
- * [hash 8][count 16][key], doubled at half full.  Counts are unsigned 128-bit; an
+ * Keys.  At position k an item is LIVE when an option of first position below k holds
+ * it (else it is untouched: 0), it has not expired by k (else it is finished) and it is
+ * secondary or not before k in the order (else it is finished).  Only the live items
+ * vary among the states of layer k, so its keys pack only those: a bit per plain item
+ * with hi == 1, four bytes per other one; the rest is the layer's TEMPLATE.  Along a
+ * sweep the live items are a window (a few columns of cells, and the pieces), so keys
+ * stay short however large the board.  Keys are stored in full and compared in full:
+ * never a hash alone.  A layer is an open-addressing table (linear probing) of slots
+ * [count 16][key] (count 0: an empty slot), doubled at half full.  Counts are unsigned 128-bit; an
  * overflow is reported, never wrapped.  The sum of the live tables' bytes is kept under
  * the memory cap: past it the run stops with no_memory set and the partial total.
  *
@@ -52,13 +57,19 @@
 
 #include <sys/mman.h>
 
-#define SLOT_HEAD 24 /* 8 bytes hash (0: empty slot), 16 bytes count */
+#define SLOT_HEAD 16 /* the count; 0 marks an empty slot */
 
 static uint64_t hash_bytes(const unsigned char *key, int n) {
     uint64_t h = 1469598103934665603ULL;  /* FNV-1a, then a final mix */
     for (int k = 0; k < n; k++) { h ^= key[k]; h *= 1099511628211ULL; }
     h ^= h >> 29; h *= 0xbf58476d1ce4e5b9ULL; h ^= h >> 32;
-    return h | 1;
+    return h;
+}
+
+static inline int slot_empty(const unsigned char *slot) {
+    uint64_t a, b;
+    memcpy(&a, slot, 8); memcpy(&b, slot + 8, 8);
+    return (a | b) == 0;
 }
 
 static unsigned char *slots_alloc(size_t bytes) {
@@ -71,7 +82,7 @@ static unsigned char *slots_alloc(size_t bytes) {
 }
 
 static size_t layer_bytes(const Frontier *f, const Layer *l) {
-    return l->capacity * f->slot_bytes;
+    return l->capacity * l->slot_bytes;
 }
 
 static void layer_free(Frontier *f, Layer *l) {
@@ -82,15 +93,57 @@ static void layer_free(Frontier *f, Layer *l) {
     l->slots = NULL; l->capacity = l->stored = 0;
 }
 
-static unsigned char *probe(const Frontier *f, const Layer *l, const unsigned char *key,
-                            uint64_t h) {
-    size_t mask = l->capacity - 1, at = (size_t)h & mask;
+/* The live items of position k: live_items[live_start[k] ..], each with its bit in the
+ * key (or -1) and otherwise the offset of its four bytes. */
+static void pack(const Frontier *f, int k, const int *used, const int *shade,
+                 unsigned char *key) {
+    memset(key, 0, (size_t)f->layers[k].key_bytes);
+    for (int t = f->live_start[k]; t < f->live_start[k + 1]; t++) {
+        int i = f->live_items[t], bit = f->live_bit[t];
+        if (f->coloured && f->coloured[i]) {
+            int v = used[i] ? -1 : shade[i];
+            memcpy(key + f->live_word[t], &v, sizeof(int));
+        } else if (bit >= 0) {
+            if (used[i]) key[bit >> 3] |= (unsigned char)(1u << (bit & 7));
+        } else {
+            memcpy(key + f->live_word[t], &used[i], sizeof(int));
+        }
+    }
+}
+
+/* used[] and shade[] of a state of layer k: the layer's template, then its live items. */
+static void unpack(const Frontier *f, int k, const unsigned char *key, int *used, int *shade) {
+    memcpy(used, f->template, (size_t)f->n_items * sizeof(int));
+    if (shade) memset(shade, 0, (size_t)f->n_items * sizeof(int));
+    for (int t = f->live_start[k]; t < f->live_start[k + 1]; t++) {
+        int i = f->live_items[t], bit = f->live_bit[t];
+        if (f->coloured && f->coloured[i]) {
+            int v;
+            memcpy(&v, key + f->live_word[t], sizeof(int));
+            used[i] = v < 0;
+            shade[i] = v < 0 ? 0 : v;
+        } else if (bit >= 0) {
+            used[i] = (key[bit >> 3] >> (bit & 7)) & 1;
+        } else {
+            memcpy(&used[i], key + f->live_word[t], sizeof(int));
+        }
+    }
+}
+
+/* The template of position k: items before k and expired ones finished, the rest 0. */
+static void make_template(Frontier *f, int k) {
+    for (int i = 0; i < f->n_items; i++) {
+        int before = f->pos_of[i] >= 0 && f->pos_of[i] < k;
+        f->template[i] = before || f->expire_at[i] <= k ? f->hi[i] : 0;
+    }
+}
+
+static unsigned char *probe(const Layer *l, const unsigned char *key) {
+    size_t mask = l->capacity - 1, at = (size_t)hash_bytes(key, l->key_bytes) & mask;
     for (;;) {
-        unsigned char *slot = l->slots + at * f->slot_bytes;
-        uint64_t sh;
-        memcpy(&sh, slot, 8);
-        if (sh == 0) return slot;
-        if (sh == h && memcmp(slot + SLOT_HEAD, key, (size_t)f->key_bytes) == 0) return slot;
+        unsigned char *slot = l->slots + at * l->slot_bytes;
+        if (slot_empty(slot)) return slot;
+        if (memcmp(slot + SLOT_HEAD, key, (size_t)l->key_bytes) == 0) return slot;
         at = (at + 1) & mask;
     }
 }
@@ -99,50 +152,23 @@ static unsigned char *probe(const Frontier *f, const Layer *l, const unsigned ch
 static int layer_room(Frontier *f, Layer *l) {
     if (l->slots && 2 * (l->stored + 1) <= l->capacity) return 0;
     size_t capacity = l->slots ? 2 * l->capacity : 64;
-    size_t bytes = capacity * f->slot_bytes;
+    size_t bytes = capacity * l->slot_bytes;
     if ((double)(f->bytes + bytes) > f->memory_cap) return -1;
     unsigned char *slots = slots_alloc(bytes);
     if (!slots) return -1;
-    Layer grown = {slots, capacity, 0};
+    Layer grown = *l;
+    grown.slots = slots; grown.capacity = capacity; grown.stored = 0;
     f->bytes += bytes;
     for (size_t k = 0; k < l->capacity; k++) {
-        unsigned char *slot = l->slots + k * f->slot_bytes;
-        uint64_t h;
-        memcpy(&h, slot, 8);
-        if (h == 0) continue;
-        memcpy(probe(f, &grown, slot + SLOT_HEAD, h), slot, f->slot_bytes);
+        unsigned char *slot = l->slots + k * l->slot_bytes;
+        if (slot_empty(slot)) continue;
+        memcpy(probe(&grown, slot + SLOT_HEAD), slot, l->slot_bytes);
         grown.stored++;
     }
     layer_free(f, l);
     *l = grown;
     if (f->bytes > f->peak_bytes) f->peak_bytes = f->bytes;
     return 0;
-}
-
-static void pack(const Frontier *f, const int *used, const int *shade, unsigned char *key) {
-    memset(key, 0, (size_t)f->key_bytes);
-    for (int i = 0; i < f->n_items; i++) {
-        if (f->coloured && f->coloured[i]) {
-            int v = used[i] ? -1 : shade[i];
-            memcpy(key + f->word_of[i], &v, sizeof(int));
-        } else if (f->bit_of[i] >= 0) {
-            if (used[i]) key[f->bit_of[i] >> 3] |= (unsigned char)(1u << (f->bit_of[i] & 7));
-        } else {
-            memcpy(key + f->word_of[i], &used[i], sizeof(int));
-        }
-    }
-}
-
-static void unpack(const Frontier *f, const unsigned char *key, int *used, int *shade) {
-    for (int i = 0; i < f->n_items; i++) {
-        if (f->coloured && f->coloured[i]) {
-            int v;
-            memcpy(&v, key + f->word_of[i], sizeof(int));
-            used[i] = v < 0;
-            shade[i] = v < 0 ? 0 : v;
-        } else if (f->bit_of[i] >= 0) used[i] = (key[f->bit_of[i] >> 3] >> (f->bit_of[i] & 7)) & 1;
-        else memcpy(&used[i], key + f->word_of[i], sizeof(int));
-    }
 }
 
 /* Add c ways to the state used[] as it stands once the decisions of the positions below
@@ -168,23 +194,18 @@ static void emit(Frontier *f, int *used, int *shade, int from, count128 c) {
         return;
     }
     Layer *l = &f->layers[next];
-    pack(f, used, shade, f->key);
-    uint64_t h = hash_bytes(f->key, f->key_bytes);
+    pack(f, next, used, shade, f->key);
     if (layer_room(f, l) < 0) { f->no_memory = 1; return; }
-    unsigned char *slot = probe(f, l, f->key, h);
-    uint64_t sh;
-    memcpy(&sh, slot, 8);
-    count128 had = 0;
-    if (sh == 0) {
-        memcpy(slot, &h, 8);
-        memcpy(slot + SLOT_HEAD, f->key, (size_t)f->key_bytes);
+    unsigned char *slot = probe(l, f->key);
+    count128 had;
+    memcpy(&had, slot, sizeof had);
+    if (had == 0) {
+        memcpy(slot + SLOT_HEAD, f->key, (size_t)l->key_bytes);
         l->stored++;
-    } else {
-        memcpy(&had, slot + 8, sizeof had);
     }
     count128 sum = had + c;
     if (sum < had) f->overflow = 1;
-    memcpy(slot + 8, &sum, sizeof sum);
+    memcpy(slot, &sum, sizeof sum);
 }
 
 static int compatible_option(const Frontier *f, int o) {
@@ -246,14 +267,14 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     int n = f->n_items, m = f->n_options;
     f->memory_cap = memory_bytes;
     ALLOC(f->pos_of, n); ALLOC(f->used, n); ALLOC(f->scratch, n);
-    ALLOC(f->bit_of, n); ALLOC(f->word_of, n);
     ALLOC(f->first_start, f->n_order + 2); ALLOC(f->first_opts, m);
     ALLOC(f->expire_start, f->n_order + 3); ALLOC(f->expire_items, n);
-    ALLOC(f->layers, f->n_order + 1);
+    ALLOC(f->layers, f->n_order + 1); ALLOC(f->live_start, f->n_order + 2);
     ALLOC(f->layer_states, f->n_order + 1); ALLOC(f->layer_seconds, f->n_order + 1);
     ALLOC(f->layer_peak, f->n_order + 1);
-    int *first = NULL, *expire_at = NULL;
-    ALLOC(first, m); ALLOC(expire_at, n);
+    int *first = NULL, *expire_at;
+    ALLOC(first, m); ALLOC(f->expire_at, n);
+    expire_at = f->expire_at;
     for (int i = 0; i < n; i++) {
         f->pos_of[i] = -1;
         if (secondary[i]) { f->lo[i] = 0; f->hi[i] = 1; }
@@ -283,7 +304,7 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     for (int i = 0; i < n; i++)
         f->expire_items[f->expire_start[expire_at[i]] + fill[expire_at[i]]++] = i;
     memset(fill, 0, (size_t)(n + 1) * sizeof(int));
-    free(first); free(expire_at);
+    free(first);
     if (f->colour) {
         size_t total_len = (size_t)f->opt_start[m];
         ALLOC(f->coloured, n); ALLOC(f->shade, n); ALLOC(f->scratch_shade, n);
@@ -291,17 +312,54 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
         for (size_t k = 0; k < total_len; k++)
             if (f->colour[k]) f->coloured[f->opt_items[k]] = 1;
     }
-    int bits = 0, words = 0;
-    for (int i = 0; i < n; i++) {
-        if (f->hi[i] == 1 && !(f->coloured && f->coloured[i])) { f->bit_of[i] = bits++; f->word_of[i] = -1; }
-        else f->bit_of[i] = -1;
+    /* the live items of each position: reached (reach_at <= k), not expired, not before */
+    int *reach_at = NULL;
+    ALLOC(reach_at, n);
+    for (int i = 0; i < n; i++) reach_at[i] = INT_MAX;
+    for (int k = 0; k < f->n_order; k++)
+        for (int t = f->first_start[k]; t < f->first_start[k + 1]; t++) {
+            int o = f->first_opts[t];
+            for (int u = f->opt_start[o]; u < f->opt_start[o + 1]; u++)
+                if (k + 1 < reach_at[f->opt_items[u]]) reach_at[f->opt_items[u]] = k + 1;
+        }
+    size_t live_total = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        live_total = 0;
+        for (int k = 0; k <= f->n_order; k++) {
+            if (pass) f->live_start[k] = (int)live_total;
+            int bits = 0, words = 0;
+            for (int i = 0; i < n; i++) {
+                if (reach_at[i] > k || f->expire_at[i] <= k) continue;
+                if (f->pos_of[i] >= 0 && f->pos_of[i] < k) continue;
+                if (pass) {
+                    int word = f->hi[i] != 1 || (f->coloured && f->coloured[i]);
+                    f->live_items[live_total] = i;
+                    f->live_bit[live_total] = word ? -1 : bits;
+                    f->live_word[live_total] = word ? 4 * words : 0;
+                    if (word) words++; else bits++;
+                }
+                live_total++;
+            }
+            if (pass) {  /* the words follow the bits */
+                int bit_bytes = (bits + 7) / 8;
+                for (int t = f->live_start[k]; t < (int)live_total; t++)
+                    if (f->live_bit[t] < 0) f->live_word[t] += bit_bytes;
+                Layer *l = &f->layers[k];
+                l->key_bytes = bit_bytes + 4 * words;
+                if (l->key_bytes == 0) l->key_bytes = 1;
+                l->slot_bytes = (SLOT_HEAD + (size_t)l->key_bytes + 7) / 8 * 8;
+                if (l->key_bytes > f->key_bytes) f->key_bytes = l->key_bytes;
+            }
+        }
+        if (!pass) {
+            ALLOC(f->live_items, live_total); ALLOC(f->live_bit, live_total);
+            ALLOC(f->live_word, live_total);
+        }
     }
-    for (int i = 0; i < n; i++)
-        if (f->bit_of[i] < 0) f->word_of[i] = (bits + 7) / 8 + 4 * words++;
-    f->key_bytes = (bits + 7) / 8 + 4 * words;
-    if (f->key_bytes == 0) f->key_bytes = 1;
-    f->slot_bytes = (SLOT_HEAD + (size_t)f->key_bytes + 7) / 8 * 8;
+    f->live_start[f->n_order + 1] = (int)live_total;
+    free(reach_at);
     ALLOC(f->key, f->key_bytes);
+    ALLOC(f->template, n);
     f->check_mask = check_mask_for(n) >> 4;  /* a state costs about what 16 nodes do */
     return 0;
 }
@@ -314,14 +372,13 @@ int frontier_count(Frontier *f, double deadline) {
         double start = now_seconds();
         f->layer_states[k] = (long long)l->stored;
         f->layer_peak[k] = (long long)f->bytes;
+        make_template(f, k);
         for (size_t s = 0; s < l->capacity && !f->no_memory; s++) {
-            unsigned char *slot = l->slots + s * f->slot_bytes;
-            uint64_t h;
-            memcpy(&h, slot, 8);
-            if (h == 0) continue;
+            unsigned char *slot = l->slots + s * l->slot_bytes;
+            if (slot_empty(slot)) continue;
             count128 c;
-            memcpy(&c, slot + 8, sizeof c);
-            unpack(f, slot + SLOT_HEAD, f->used, f->shade);
+            memcpy(&c, slot, sizeof c);
+            unpack(f, k, slot + SLOT_HEAD, f->used, f->shade);
             decide(f, k, f->order[k], f->first_start[k], c);
             if ((++f->states_done & f->check_mask) == 0) {
                 int reason = time_to_stop(deadline, &f->tstate);
@@ -331,6 +388,15 @@ int frontier_count(Frontier *f, double deadline) {
         layer_free(f, l);
         f->layer_seconds[k] = now_seconds() - start;
         f->layers_done = k + 1;
+        if (f->on_layer) {  /* tell Python (a progress line); an exception stops the count */
+            PyEval_RestoreThread(f->tstate);
+            PyObject *r = PyObject_CallFunction(f->on_layer, "iLLd", k, f->layer_states[k],
+                                                f->layer_peak[k], f->layer_seconds[k]);
+            Py_XDECREF(r);
+            int failed = r == NULL;
+            f->tstate = PyEval_SaveThread();
+            if (failed) return R_INTERRUPTED;
+        }
     }
     return R_DONE;
 }
@@ -339,7 +405,8 @@ void frontier_free(Frontier *f) {
     if (f->layers)
         for (int k = 0; k <= f->n_order; k++) layer_free(f, &f->layers[k]);
     free(f->layers); free(f->pos_of); free(f->used); free(f->scratch);
-    free(f->bit_of); free(f->word_of); free(f->first_start); free(f->first_opts);
+    free(f->first_start); free(f->first_opts); free(f->expire_at); free(f->template);
+    free(f->live_start); free(f->live_items); free(f->live_bit); free(f->live_word);
     free(f->expire_start); free(f->expire_items); free(f->key);
     free(f->layer_states); free(f->layer_seconds); free(f->layer_peak);
     free(f->lo); free(f->hi); free(f->order); free(f->opt_start); free(f->opt_items);

@@ -536,22 +536,25 @@ done:
 
 /* ---- frontier_count(): the frontier counter (frontier.c) ------------------------------ */
 
-/* frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, colours=None)
+/* frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, colours=None,
+ *                on_layer=None)
  *   -> (count, reason, no_memory, (states processed, peak bytes),
  *       layers: per position processed, (states, bytes held as it began, seconds))
- * The arguments as for memo_count. */
+ * The arguments as for memo_count; on_layer(k, states, bytes, seconds) is called after
+ * each layer (a KeyboardInterrupt from it stops the count as Ctrl-C does). */
 static PyObject *frontier_count_py(PyObject *self, PyObject *args) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq, *colour_seq = Py_None;
-    PyObject *result = NULL, *layers = NULL;
+    PyObject *on_layer = Py_None, *result = NULL, *layers = NULL;
     double memory_bytes, time_limit;
-    if (!PyArg_ParseTuple(args, "OOOOOdd|O", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
-                          &memory_bytes, &time_limit, &colour_seq))
+    if (!PyArg_ParseTuple(args, "OOOOOdd|OO", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &time_limit, &colour_seq, &on_layer))
         return NULL;
     Frontier f;
     memset(&f, 0, sizeof f);
     Problem in;
     int rc = read_problem(lo_seq, hi_seq, sec_seq, options, order_seq, colour_seq, &in);
     f.colour = in.colour;
+    f.on_layer = on_layer == Py_None ? NULL : on_layer;
     f.lo = in.lo; f.hi = in.hi; f.order = in.order;
     f.opt_start = in.opt_start; f.opt_items = in.opt_items;
     f.n_items = in.n_items; f.n_order = in.n_order; f.n_options = in.n_options;
@@ -563,6 +566,10 @@ static PyObject *frontier_count_py(PyObject *self, PyObject *args) {
         f.tstate = PyEval_SaveThread();
         reason = frontier_count(&f, deadline);
         PyEval_RestoreThread(f.tstate);
+    }
+    if (PyErr_Occurred()) {  /* from on_layer */
+        if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) goto done;
+        PyErr_Clear();
     }
     if (f.overflow) { PyErr_SetString(PyExc_OverflowError, "the count passes 2**128"); goto done; }
     if (!(layers = PyList_New(0))) goto done;
@@ -595,7 +602,7 @@ static PyMethodDef module_functions[] = {
      "solution estimates, the same for nodes))"},
     {"frontier_count", frontier_count_py, METH_VARARGS,
      "frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, "
-     "colours=None) -> "
+     "colours=None, on_layer=None) -> "
      "(count, reason, no_memory, (states, peak_bytes), layers)"},
     {NULL, NULL, 0, NULL},
 };

@@ -173,8 +173,9 @@ int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen);
 /* ---- the frontier counter: frontier.c ------------------------------------------------ */
 
 typedef struct {
-    unsigned char *slots;  /* capacity slots of [hash][count][key]; NULL: empty layer */
-    size_t capacity, stored;
+    unsigned char *slots;  /* capacity slots of [count][key]; NULL: empty layer */
+    size_t capacity, stored, slot_bytes;
+    int key_bytes;         /* the live items of the layer's position, packed */
 } Layer;
 
 typedef struct {
@@ -185,10 +186,11 @@ typedef struct {
     int *shade, *scratch_shade, *saved, n_saved;    /* see frontier.c, Colours */
     int *pos_of;                                    /* per item: place in order, or -1 */
     int *first_start, *first_opts;                  /* the options by first position */
-    int *expire_start, *expire_items;               /* the items by expiry position */
-    int *bit_of, *word_of, *used, *scratch;
+    int *expire_start, *expire_items, *expire_at;   /* the items by expiry position */
+    int *live_start, *live_items, *live_bit, *live_word;  /* per position: see frontier.c */
+    int *template, *used, *scratch;
     unsigned char *key;
-    size_t slot_bytes, bytes, peak_bytes;
+    size_t bytes, peak_bytes;
     double memory_cap;
     Layer *layers;                                  /* per position */
     long long *layer_states, *layer_peak;           /* per position processed */
@@ -197,6 +199,7 @@ typedef struct {
     int overflow, no_memory;
     long long states_done, check_mask;
     PyThreadState *tstate;
+    PyObject *on_layer;                             /* called after each layer, or NULL */
 } Frontier;
 
 /* With lo, hi, order, opt_start/opt_items and colour (or NULL) filled in, lay out the
