@@ -3,6 +3,8 @@ engine and the catalog's published counts."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from conftest import bounded_problems, brute_force_solutions
 from hypothesis import HealthCheck, given, settings
@@ -104,3 +106,88 @@ def test_each_layer_is_reported_and_an_interrupt_from_it_leaves_a_lower_bound():
 
     total = xc.count(engine="frontier", on_layer=stop)
     assert total.reason == "interrupted" and total <= 92
+
+
+# ---- layers on disk ------------------------------------------------------------------
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(xc=RANDOM_PROBLEMS)
+def test_on_disk_the_counts_are_the_same(xc, tmp_path_factory):
+    work = tmp_path_factory.mktemp("work")
+    assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(engine="python")
+
+
+def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
+    xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
+    first = xc.count(engine="frontier", work_dir=tmp_path, time_limit=0.8)
+    assert first.reason == "time-out"
+    done = json.loads((tmp_path / "state.json").read_text())["next"]
+    assert 0 < done < len(xc.items)
+    again = xc.count(engine="frontier", work_dir=tmp_path)
+    assert again.complete and again == 14809060
+    assert len(xc.stats.frontier["layers"]) == len(xc.items) - done
+
+
+def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):
+    # as after kill -9 mid-layer: appended records past the recorded lengths, a new file
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4, time_limit=1.0).complete
+    state = json.loads((tmp_path / "state.json").read_text())
+    later = max(state["sizes"])
+    with open(tmp_path / later, "ab") as out:
+        out.write(b"\x01" * 40)
+    (tmp_path / "layer-000999.0001").write_bytes(b"\x02" * 40)
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+
+
+def test_a_count_killed_hard_resumes(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("from cpuzzler import catalog\n"
+              "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
+              f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16)\n")
+    child = subprocess.Popen([sys.executable, "-c", script])
+    state = tmp_path / "state.json"
+    start = time.monotonic()
+    while time.monotonic() - start < 60:
+        if state.exists() and json.loads(state.read_text())["next"] > 20:
+            break
+        time.sleep(0.05)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 14809060
+
+
+def test_a_work_folder_of_another_count_is_refused(tmp_path):
+    assert queens(6).count(engine="frontier", work_dir=tmp_path) == 4
+    with pytest.raises(ExactCoverError, match="holds the count of another problem"):
+        queens(7).count(engine="frontier", work_dir=tmp_path)
+    stray = tmp_path / "other"
+    stray.mkdir()
+    (stray / "notes.txt").write_text("mine")
+    with pytest.raises(ExactCoverError, match="not empty and holds no count"):
+        queens(7).count(engine="frontier", work_dir=stray)
+
+
+def test_a_shard_past_the_memory_cap_is_processed_in_pieces(tmp_path):
+    xc = catalog.get("pentominoes-3x20").build().exact_cover
+    assert xc.count(engine="frontier", work_dir=tmp_path, shards=1, memory=200_000) == 8
+
+
+def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    assert main(["solve", "queens-8", "--count", "--engine", "frontier", "--symmetry", "raw",
+                 "--work-dir", str(tmp_path), "--shards", "4"]) == 0
+    assert "92" in capsys.readouterr().out and (tmp_path / "state.json").exists()
+    assert main(["solve", "queens-8", "--count", "--work-dir", str(tmp_path)]) == 2
+    assert "--work-dir needs --engine frontier" in capsys.readouterr().err
+    assert main(["solve", "queens-8", "--count", "--engine", "frontier",
+                 "--work-dir", str(tmp_path)]) == 2
+    assert "add --symmetry raw" in capsys.readouterr().err

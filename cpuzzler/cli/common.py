@@ -152,6 +152,14 @@ def engine_options(args: argparse.Namespace) -> dict[str, object]:
         if args.engine not in ("memo", "frontier"):
             raise UsageError("--memory needs --engine memo or frontier")
         options["memory"] = args.memory
+    for flag, key in (("--work-dir", "work_dir"), ("--shards", "shards")):
+        if getattr(args, key, None) is not None:
+            if args.engine != "frontier":
+                raise UsageError(f"{flag} needs --engine frontier")
+            if getattr(args, "symmetry", "raw") != "raw":  # a reduction makes many counts
+                raise UsageError(f"{flag}: a work folder keeps one raw count; add "
+                                 "--symmetry raw")
+            options[key] = getattr(args, key)
     if getattr(args, "choice", None) is not None and not getattr(args, "sample", None):
         if args.engine != "memo":
             raise UsageError("--choice needs --engine memo")

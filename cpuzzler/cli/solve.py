@@ -107,6 +107,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "quarter of the machine's memory); past it, the least useful "
                              "entries are dropped and the count stays exact. frontier "
                              "engine: the cap of the layers held at once")
+    parser.add_argument("--work-dir", metavar="DIR",
+                        help="frontier engine: keep the layers on disk in DIR (counts past "
+                             "memory); run again with the same DIR to resume a stopped count")
+    parser.add_argument("--shards", type=positive, metavar="N",
+                        help="frontier engine with --work-dir: files per layer (default 64)")
     parser.add_argument("--choice", choices=("sweep", "fewest"),
                         help="memo engine: branch on the first open item of the sweep across "
                              "the region (default), or on the item with fewest options")

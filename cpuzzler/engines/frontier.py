@@ -18,6 +18,7 @@ bytes held as it began and its seconds.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -36,13 +37,15 @@ _REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTE
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           order: Sequence[str] | None = None, memory: float | None = None,
-          on_layer: Callable[[int, int, int, float], object] | None = None) -> int:
+          on_layer: Callable[[int, int, int, float], object] | None = None,
+          work_dir: str | os.PathLike | None = None, shards: int | None = None) -> int:
     """The number of solutions. ``order``: the sweep order (item names; default as the
     memo engine's). ``memory``: the cap in bytes of the layers held at once (default a
     quarter of the machine's); a count that needs more stops with an error naming the
     layer. ``on_layer(k, states, bytes_held, seconds)`` is called after each layer (the
     progress line is updated too). A time limit or Ctrl-C leaves a lower bound, marked in
-    ``stats``.
+    ``stats``. ``work_dir``: keep the layers on disk there, in ``shards`` files each (see
+    ``engines.frontier_disk``): past memory, and resumable after any stop.
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])
@@ -77,6 +80,22 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         if on_layer is not None:
             on_layer(k, states, held, seconds)
 
+    if work_dir is not None:
+        from cpuzzler.engines import frontier_disk
+
+        deadline = None if left < 0 else time.monotonic() + left
+        arguments = (lo, hi, [int(s) for s in secondary], options, sequence, colours)
+        try:
+            total, reason, layers = frontier_disk.count_on_disk(
+                arguments, cap, work_dir, shards=shards or frontier_disk.DEFAULT_SHARDS,
+                deadline=deadline, after_layer=after_layer)
+        except OverflowError as e:
+            raise ExactCoverError(str(e)) from None
+        stats.reason = _REASONS[reason]
+        stats.nodes = sum(row[0] for row in layers)
+        stats.frontier = {"states": stats.nodes, "layers": layers, "items": len(sequence),
+                          "work_dir": str(work_dir)}
+        return total
     try:
         total, reason, no_memory, (states, peak), layers = _dlx.frontier_count(
             lo, hi, [int(s) for s in secondary], options, sequence, cap, left, colours,

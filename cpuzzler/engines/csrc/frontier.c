@@ -52,6 +52,13 @@
  *
  * Stopping.  Every check_mask + 1 states processed the clock and Ctrl-C are looked at; a
  * stop leaves the total of the solutions reached so far: a lower bound.
+ *
+ * On disk.  frontier_count holds every live layer in memory.  For counts past memory the
+ * same steps are offered one at a time (frontier_start, frontier_load, frontier_layer):
+ * Python (engines/frontier.py) keeps each layer as files of RECORDS [count 16][key],
+ * split into shards by the key's hash (frontier_shard_of), loads one shard of a layer,
+ * processes it, and appends what it emitted to the files of the later layers.  A key
+ * is met in one shard only, so every state is still merged before it is processed.
  */
 #include "xc.h"
 
@@ -85,7 +92,7 @@ static size_t layer_bytes(const Frontier *f, const Layer *l) {
     return l->capacity * l->slot_bytes;
 }
 
-static void layer_free(Frontier *f, Layer *l) {
+void layer_release(Frontier *f, Layer *l) {
     if (l->slots) {
         munmap(l->slots, layer_bytes(f, l));
         f->bytes -= layer_bytes(f, l);
@@ -165,7 +172,7 @@ static int layer_room(Frontier *f, Layer *l) {
         memcpy(probe(&grown, slot + SLOT_HEAD), slot, l->slot_bytes);
         grown.stored++;
     }
-    layer_free(f, l);
+    layer_release(f, l);
     *l = grown;
     if (f->bytes > f->peak_bytes) f->peak_bytes = f->bytes;
     return 0;
@@ -364,29 +371,61 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     return 0;
 }
 
-int frontier_count(Frontier *f, double deadline) {
+void frontier_start(Frontier *f) {
     memset(f->scratch, 0, (size_t)f->n_items * sizeof(int));
     emit(f, f->scratch, f->scratch_shade, 0, 1);
-    for (int k = 0; k < f->n_order && !f->no_memory; k++) {
-        Layer *l = &f->layers[k];
-        double start = now_seconds();
-        f->layer_states[k] = (long long)l->stored;
-        f->layer_peak[k] = (long long)f->bytes;
-        make_template(f, k);
-        for (size_t s = 0; s < l->capacity && !f->no_memory; s++) {
-            unsigned char *slot = l->slots + s * l->slot_bytes;
-            if (slot_empty(slot)) continue;
-            count128 c;
-            memcpy(&c, slot, sizeof c);
-            unpack(f, k, slot + SLOT_HEAD, f->used, f->shade);
-            decide(f, k, f->order[k], f->first_start[k], c);
-            if ((++f->states_done & f->check_mask) == 0) {
-                int reason = time_to_stop(deadline, &f->tstate);
-                if (reason >= 0) { f->layer_seconds[k] = now_seconds() - start; return reason; }
-            }
+}
+
+int frontier_layer(Frontier *f, int k, double deadline) {
+    Layer *l = &f->layers[k];
+    double start = now_seconds();
+    f->layer_states[k] = (long long)l->stored;
+    f->layer_peak[k] = (long long)f->bytes;
+    make_template(f, k);
+    for (size_t s = 0; s < l->capacity && !f->no_memory; s++) {
+        unsigned char *slot = l->slots + s * l->slot_bytes;
+        if (slot_empty(slot)) continue;
+        count128 c;
+        memcpy(&c, slot, sizeof c);
+        unpack(f, k, slot + SLOT_HEAD, f->used, f->shade);
+        decide(f, k, f->order[k], f->first_start[k], c);
+        if ((++f->states_done & f->check_mask) == 0) {
+            int reason = time_to_stop(deadline, &f->tstate);
+            if (reason >= 0) { f->layer_seconds[k] = now_seconds() - start; return reason; }
         }
-        layer_free(f, l);
-        f->layer_seconds[k] = now_seconds() - start;
+    }
+    layer_release(f, l);
+    f->layer_seconds[k] = now_seconds() - start;
+    return R_DONE;
+}
+
+int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n) {
+    Layer *l = &f->layers[k];
+    size_t record = (size_t)l->key_bytes + SLOT_HEAD;
+    for (size_t r = 0; r < n; r++) {
+        const unsigned char *key = records + r * record + SLOT_HEAD;
+        count128 c, had;
+        memcpy(&c, records + r * record, sizeof c);
+        if (layer_room(f, l) < 0) { f->no_memory = 1; return -1; }
+        unsigned char *slot = probe(l, key);
+        memcpy(&had, slot, sizeof had);
+        if (had == 0) { memcpy(slot + SLOT_HEAD, key, (size_t)l->key_bytes); l->stored++; }
+        count128 sum = had + c;
+        if (sum < had) f->overflow = 1;
+        memcpy(slot, &sum, sizeof sum);
+    }
+    return 0;
+}
+
+size_t frontier_shard_of(const Layer *l, const unsigned char *key, size_t shards) {
+    return (size_t)(hash_bytes(key, l->key_bytes) >> 16) % shards;
+}
+
+int frontier_count(Frontier *f, double deadline) {
+    frontier_start(f);
+    for (int k = 0; k < f->n_order && !f->no_memory; k++) {
+        int reason = frontier_layer(f, k, deadline);
+        if (reason != R_DONE) return reason;
         f->layers_done = k + 1;
         if (f->on_layer) {  /* tell Python (a progress line); an exception stops the count */
             PyEval_RestoreThread(f->tstate);
@@ -403,7 +442,7 @@ int frontier_count(Frontier *f, double deadline) {
 
 void frontier_free(Frontier *f) {
     if (f->layers)
-        for (int k = 0; k <= f->n_order; k++) layer_free(f, &f->layers[k]);
+        for (int k = 0; k <= f->n_order; k++) layer_release(f, &f->layers[k]);
     free(f->layers); free(f->pos_of); free(f->used); free(f->scratch);
     free(f->first_start); free(f->first_opts); free(f->expire_at); free(f->template);
     free(f->live_start); free(f->live_items); free(f->live_bit); free(f->live_word);

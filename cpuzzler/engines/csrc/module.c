@@ -9,6 +9,8 @@
  *       Knuth's and Purdom's estimates of the memo engine's tree, from sample.c;
  *   frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, ...)
  *       the frontier counter of frontier.c;
+ *   frontier_open(...), frontier_step(handle, k, records, shards, time_limit)
+ *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
  *   DONE, LIMIT, TIMEOUT, INTERRUPTED
  *       the reasons a run returns.
  *
@@ -591,6 +593,151 @@ done:
     return result;
 }
 
+/* ---- frontier_open() / frontier_step(): the frontier counter one layer at a time ------ */
+
+typedef struct { Frontier f; int *secondary; } FrontierHandle;
+
+static void frontier_handle_free(PyObject *capsule) {
+    FrontierHandle *h = PyCapsule_GetPointer(capsule, "cpuzzler.frontier");
+    if (!h) return;
+    frontier_free(&h->f);
+    free(h->secondary);
+    free(h);
+}
+
+/* frontier_open(lo, hi, secondary, options, order, memory_bytes, colours=None)
+ *   -> (handle, key bytes of each layer's records)
+ * The problem prepared for frontier_step; arguments as for frontier_count. */
+static PyObject *frontier_open(PyObject *self, PyObject *args) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq, *colour_seq = Py_None;
+    double memory_bytes;
+    if (!PyArg_ParseTuple(args, "OOOOOd|O", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &colour_seq))
+        return NULL;
+    FrontierHandle *h = calloc(1, sizeof *h);
+    if (!h) return PyErr_NoMemory();
+    Frontier *f = &h->f;
+    Problem in;
+    int rc = read_problem(lo_seq, hi_seq, sec_seq, options, order_seq, colour_seq, &in);
+    f->colour = in.colour; f->lo = in.lo; f->hi = in.hi; f->order = in.order;
+    f->opt_start = in.opt_start; f->opt_items = in.opt_items;
+    f->n_items = in.n_items; f->n_order = in.n_order; f->n_options = in.n_options;
+    h->secondary = in.secondary;
+    PyObject *capsule = NULL, *sizes = NULL;
+    if (rc < 0) goto fail;
+    if (frontier_prepare(f, in.secondary, memory_bytes) < 0) { PyErr_NoMemory(); goto fail; }
+    if (!(capsule = PyCapsule_New(h, "cpuzzler.frontier", frontier_handle_free))) goto fail;
+    if (!(sizes = PyList_New(f->n_order + 1))) { Py_DECREF(capsule); return NULL; }
+    for (int k = 0; k <= f->n_order; k++)
+        PyList_SET_ITEM(sizes, k, PyLong_FromLong(f->layers[k].key_bytes));
+    return Py_BuildValue("(NN)", capsule, sizes);
+fail:
+    frontier_free(f);
+    free(h->secondary);
+    free(h);
+    return NULL;
+}
+
+/* The states emitted into the layers past k, as (layer, shard, records) with the layers
+ * freed; NULL with an error set. */
+static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards) {
+    PyObject *out = PyList_New(0);
+    size_t *counts = calloc((size_t)shards, sizeof(size_t));
+    if (!out || !counts) { Py_XDECREF(out); free(counts); return PyErr_NoMemory(); }
+    for (int j = k + 1; j < f->n_order; j++) {
+        Layer *l = &f->layers[j];
+        if (!l->slots) continue;
+        size_t record = FRONTIER_RECORD_HEAD + (size_t)l->key_bytes;
+        memset(counts, 0, (size_t)shards * sizeof(size_t));
+        for (size_t s = 0; s < l->capacity; s++) {
+            unsigned char *slot = l->slots + s * l->slot_bytes;
+            count128 c;
+            memcpy(&c, slot, sizeof c);
+            if (c) counts[frontier_shard_of(l, slot + FRONTIER_RECORD_HEAD, (size_t)shards)]++;
+        }
+        PyObject **parts = calloc((size_t)shards, sizeof(PyObject *));
+        size_t *fill = calloc((size_t)shards, sizeof(size_t));
+        int failed = !parts || !fill;
+        for (Py_ssize_t t = 0; t < shards && !failed; t++)
+            if (counts[t] && !(parts[t] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(counts[t] * record))))
+                failed = 1;
+        for (size_t s = 0; s < l->capacity && !failed; s++) {
+            unsigned char *slot = l->slots + s * l->slot_bytes;
+            count128 c;
+            memcpy(&c, slot, sizeof c);
+            if (!c) continue;
+            size_t t = frontier_shard_of(l, slot + FRONTIER_RECORD_HEAD, (size_t)shards);
+            memcpy(PyBytes_AS_STRING(parts[t]) + fill[t] * record, slot, record);
+            fill[t]++;
+        }
+        for (Py_ssize_t t = 0; t < shards && !failed; t++) {
+            if (!parts[t]) continue;
+            PyObject *row = Py_BuildValue("(inO)", j, t, parts[t]);
+            if (!row || PyList_Append(out, row) < 0) failed = 1;
+            Py_XDECREF(row);
+        }
+        if (parts) for (Py_ssize_t t = 0; t < shards; t++) Py_XDECREF(parts[t]);
+        free(parts); free(fill);
+        layer_release(f, l);
+        if (failed) { free(counts); Py_DECREF(out); if (!PyErr_Occurred()) PyErr_NoMemory(); return NULL; }
+    }
+    free(counts);
+    return out;
+}
+
+/* frontier_step(handle, k, records, shards, time_limit)
+ *   -> (reason, no_memory, count, states, outputs: [(layer, shard, records)])
+ * k == -1: emit the empty state; else merge the records (bytes, [count 16][key] each) into
+ * layer k and process it.  What it emits into later layers comes back split into shards
+ * by hash.  On a stop or past the memory cap the outputs are dropped (redo the step). */
+static PyObject *frontier_step(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int k;
+    Py_buffer records;
+    Py_ssize_t shards;
+    double time_limit;
+    if (!PyArg_ParseTuple(args, "Oiy*nd", &capsule, &k, &records, &shards, &time_limit))
+        return NULL;
+    FrontierHandle *h = PyCapsule_GetPointer(capsule, "cpuzzler.frontier");
+    PyObject *result = NULL;
+    if (!h) goto done;
+    Frontier *f = &h->f;
+    if (k < -1 || k >= f->n_order || shards < 1) {
+        PyErr_SetString(PyExc_ValueError, "frontier_step: no such layer, or no shards");
+        goto done;
+    }
+    size_t record = FRONTIER_RECORD_HEAD + (size_t)(k >= 0 ? f->layers[k].key_bytes : 0);
+    if (k >= 0 && (size_t)records.len % record != 0) {
+        PyErr_SetString(PyExc_ValueError, "frontier_step: records of the wrong size");
+        goto done;
+    }
+    f->total = 0; f->no_memory = 0; f->overflow = 0;
+    long long before = f->states_done;
+    int reason = R_DONE;
+    double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    f->tstate = PyEval_SaveThread();
+    if (k < 0) frontier_start(f);
+    else if (frontier_load(f, k, records.buf, (size_t)records.len / record) == 0)
+        reason = frontier_layer(f, k, deadline);
+    PyEval_RestoreThread(f->tstate);
+    if (f->overflow) { PyErr_SetString(PyExc_OverflowError, "the count passes 2**128"); goto done; }
+    PyObject *outputs;
+    if (reason != R_DONE || f->no_memory) {
+        for (int j = 0; j < f->n_order; j++) layer_release(f, &f->layers[j]);
+        outputs = PyList_New(0);
+    } else {
+        outputs = harvest(f, k, shards);
+    }
+    if (!outputs) goto done;
+    PyObject *value = long_of_count(f->total);
+    if (!value) { Py_DECREF(outputs); goto done; }
+    result = Py_BuildValue("(iiNLN)", reason, f->no_memory, value, f->states_done - before,
+                           outputs);
+done:
+    PyBuffer_Release(&records);
+    return result;
+}
+
 static PyMethodDef module_functions[] = {
     {"memo_count", memo_count, METH_VARARGS,
      "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
@@ -604,6 +751,12 @@ static PyMethodDef module_functions[] = {
      "frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, "
      "colours=None, on_layer=None) -> "
      "(count, reason, no_memory, (states, peak_bytes), layers)"},
+    {"frontier_open", frontier_open, METH_VARARGS,
+     "frontier_open(lo, hi, secondary, options, order, memory_bytes, colours=None) -> "
+     "(handle, key bytes per layer)"},
+    {"frontier_step", frontier_step, METH_VARARGS,
+     "frontier_step(handle, k, records, shards, time_limit) -> (reason, no_memory, count, "
+     "states, [(layer, shard, records)])"},
     {NULL, NULL, 0, NULL},
 };
 

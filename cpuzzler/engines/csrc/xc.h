@@ -207,6 +207,15 @@ typedef struct {
 int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes);
 /* Count, layer by layer, into f->total; an R_* reason (no_memory set past the cap). */
 int frontier_count(Frontier *f, double deadline);
+/* The steps of frontier_count, for layers kept on disk (see frontier.c, On disk): emit
+ * the empty state; merge n records into layer k (-1: past the cap); process layer k and
+ * free it (an R_* reason); the shard of a key of layer l. */
+void frontier_start(Frontier *f);
+int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n);
+int frontier_layer(Frontier *f, int k, double deadline);
+size_t frontier_shard_of(const Layer *l, const unsigned char *key, size_t shards);
+void layer_release(Frontier *f, Layer *l);  /* free a layer's table */
+#define FRONTIER_RECORD_HEAD 16  /* a record: the count, then the key */
 void frontier_free(Frontier *f);
 
 #endif
