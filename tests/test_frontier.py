@@ -184,10 +184,27 @@ def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     from cpuzzler.cli import main
 
     assert main(["solve", "queens-8", "--count", "--engine", "frontier", "--symmetry", "raw",
-                 "--work-dir", str(tmp_path), "--shards", "4"]) == 0
-    assert "92" in capsys.readouterr().out and (tmp_path / "state.json").exists()
+                 "--work-dir", str(tmp_path / "one"), "--shards", "4"]) == 0
+    assert "92" in capsys.readouterr().out and (tmp_path / "one" / "state.json").exists()
+    assert main(["solve", "queens-8", "--count", "--engine", "frontier", "--symmetry", "raw",
+                 "--work-dir", str(tmp_path / "two"), "--jobs", "2"]) == 0
+    assert "92" in capsys.readouterr().out
     assert main(["solve", "queens-8", "--count", "--work-dir", str(tmp_path)]) == 2
     assert "--work-dir needs --engine frontier" in capsys.readouterr().err
     assert main(["solve", "queens-8", "--count", "--engine", "frontier",
                  "--work-dir", str(tmp_path)]) == 2
     assert "add --symmetry raw" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("backend, jobs, address", [("processes", 2, None),
+                                                    ("dask", 1, "local:2")])
+def test_the_shards_of_a_layer_run_side_by_side(tmp_path, backend, jobs, address):
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    total = xc.count(engine="frontier", work_dir=tmp_path, shards=8, backend=backend,
+                     jobs=jobs, address=address)
+    assert total.complete and total == 4040
+
+
+def test_several_workers_need_a_work_folder():
+    with pytest.raises(ExactCoverError, match="give a work folder"):
+        queens(6).count(engine="frontier", backend="processes", jobs=2)

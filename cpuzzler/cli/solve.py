@@ -84,14 +84,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "count is then a lower bound")
     parser.add_argument("--jobs", type=positive, default=1, metavar="N",
                         help="with --count: count in parts over N processes (at most one "
-                             "per part and, unless --jobs-beyond-cores, one per core)")
+                             "per part and, unless --jobs-beyond-cores, one per core); with "
+                             "--engine frontier --work-dir: process each layer's shards in N "
+                             "processes")
     parser.add_argument("--jobs-beyond-cores", action="store_true",
                         help="allow more processes than the machine has cores")
     parser.add_argument("--cluster", metavar="ADDRESS",
                         help="with --count: count in parts on the workers of the Dask "
                              "scheduler at ADDRESS (tcp://host:8786), or on N worker "
                              "processes started here for local:N (pip install "
-                             "'cpuzzler[cluster]')")
+                             "'cpuzzler[cluster]'); with --engine frontier --work-dir: "
+                             "process each layer's shards there")
     parser.add_argument("--checkpoint", metavar="FILE",
                         help="with --count: record finished parts in FILE; a run stopped "
                              "(Ctrl-C, --time-limit) and started again with it goes on where "
@@ -179,6 +182,8 @@ def _in_parts(args: argparse.Namespace) -> bool:
     if args.cluster is not None and args.jobs != 1:
         raise UsageError("--jobs is for processes on this machine; with --cluster the "
                          "workers are the cluster's (local:N for N of them here)")
+    if getattr(args, "work_dir", None) is not None and args.checkpoint is None:
+        return False  # the frontier engine's shards run on the workers (engine_options)
     if args.method not in (None, "reduce") or engine_options(args):
         raise UsageError("counting in parts uses the reduce method and plain engines "
                          "(no --method, --sat-solver or --encoding)")

@@ -38,14 +38,17 @@ _REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTE
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           order: Sequence[str] | None = None, memory: float | None = None,
           on_layer: Callable[[int, int, int, float], object] | None = None,
-          work_dir: str | os.PathLike | None = None, shards: int | None = None) -> int:
+          work_dir: str | os.PathLike | None = None, shards: int | None = None,
+          backend: str | None = None, jobs: int = 1, address: str | None = None) -> int:
     """The number of solutions. ``order``: the sweep order (item names; default as the
     memo engine's). ``memory``: the cap in bytes of the layers held at once (default a
     quarter of the machine's); a count that needs more stops with an error naming the
     layer. ``on_layer(k, states, bytes_held, seconds)`` is called after each layer (the
     progress line is updated too). A time limit or Ctrl-C leaves a lower bound, marked in
     ``stats``. ``work_dir``: keep the layers on disk there, in ``shards`` files each (see
-    ``engines.frontier_disk``): past memory, and resumable after any stop.
+    ``engines.frontier_disk``): past memory, and resumable after any stop. With a work
+    folder, ``backend="processes"`` (``jobs`` of them) or ``"dask"`` (the scheduler at
+    ``address``, or ``local:N``) processes a layer's shards side by side.
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])
@@ -80,17 +83,28 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         if on_layer is not None:
             on_layer(k, states, held, seconds)
 
+    if backend is not None and work_dir is None:
+        raise ExactCoverError("the frontier engine runs on several workers with its "
+                              "layers on disk: give a work folder")
     if work_dir is not None:
         from cpuzzler.engines import frontier_disk
 
-        deadline = None if left < 0 else time.monotonic() + left
+        deadline = None if left < 0 else time.time() + left
         arguments = (lo, hi, [int(s) for s in secondary], options, sequence, colours)
+        runner = None
+        if backend is not None:
+            from cpuzzler.backends import open_backend
+
+            runner = open_backend(backend, jobs=jobs, address=address)
         try:
             total, reason, layers = frontier_disk.count_on_disk(
                 arguments, cap, work_dir, shards=shards or frontier_disk.DEFAULT_SHARDS,
-                deadline=deadline, after_layer=after_layer)
+                deadline=deadline, after_layer=after_layer, backend=runner)
         except OverflowError as e:
             raise ExactCoverError(str(e)) from None
+        finally:
+            if runner is not None:
+                runner.close()
         stats.reason = _REASONS[reason]
         stats.nodes = sum(row[0] for row in layers)
         stats.frontier = {"states": stats.nodes, "layers": layers, "items": len(sequence),

@@ -8,6 +8,12 @@ what it emits is appended to the shard files of later layers. Only one shard and
 output are in memory at once; a shard too big for the memory cap is processed in
 pieces (equal states in different pieces are then not merged: still exact, slower).
 
+Several workers. A layer's shards are independent: with ``backend`` a
+``cpuzzler.backends`` backend (processes here, or a Dask cluster), each shard is a task
+(``process_shard``), run where the backend runs it; the workers read the shard files
+from the work folder (on a cluster, a folder every worker can read), and send back
+what they emitted, which this process alone appends. The counts are the same.
+
 Resuming. After each layer every file written is flushed to disk (fsync), then
 ``state.json`` records the next layer, the total so far and the length of every file,
 and is swapped in atomically. Started again on the same folder (after a time limit,
@@ -24,12 +30,14 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from cpuzzler.engines import _dlx
 from cpuzzler.errors import ExactCoverError
 
 STATE = "state.json"
 DEFAULT_SHARDS = 64
+_OPENED: dict[tuple[str, float], Any] = {}  # in each worker: the problem last opened
 
 
 def fingerprint(*arguments: object) -> str:
@@ -68,10 +76,11 @@ def _restore(work: Path, state: dict) -> None:
 def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, *,
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
-                  ) -> tuple[int, str, list[tuple[int, int, float]]]:
+                  backend: Any = None) -> tuple[int, str, list[tuple[int, int, float]]]:
     """Count the problem given as ``frontier_count``'s first arguments (lo, hi,
-    secondary, options, order, colours) with its layers in ``work_dir``. Returns the
-    count (a lower bound when stopped), the reason (``_dlx`` numbering) and, per layer
+    secondary, options, order, colours) with its layers in ``work_dir``, the shards run
+    by ``backend`` (default: in this process). ``deadline``: a ``time.time()``. Returns
+    the count (a lower bound when stopped), the reason (``_dlx`` numbering) and, per layer
     processed in this run, (states processed, bytes of its files, seconds)."""
     lo, hi, secondary, options, order, colours = arguments
     if shards < 1:
@@ -106,35 +115,33 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
         _save_state(work, state)
     total = int(state["total"])
     layers: list[tuple[int, int, float]] = []
-    n = len(order)
-    for k in range(state["next"], n):
+    if backend is None:
+        from cpuzzler.backends import InProcess
+
+        backend = InProcess()
+        _OPENED.clear()
+        _OPENED[digest, memory] = (handle, key_bytes)
+    shared = backend.share(arguments)
+    for k in range(state["next"], len(order)):
         started = time.perf_counter()
-        record = 16 + key_bytes[k]
-        piece_bytes = max(record, int(memory / 4) // record * record)
-        states = held = 0
-        touched: set[Path] = set()
-        for path in _layer_files(work, k):
-            data = path.read_bytes()
-            held += len(data)
-            at = 0
-            while at < len(data):
-                piece = data[at:at + piece_bytes]
-                left = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
-                reason, no_memory, found, done, outputs = _dlx.frontier_step(
-                    handle, k, piece, shards, left)
-                if no_memory:
-                    if piece_bytes == record:
-                        raise ExactCoverError(
-                            f"the frontier engine cannot hold one state of layer {k} and "
-                            f"what it emits in {memory:,.0f} bytes; give it more memory")
-                    piece_bytes = max(record, piece_bytes // 2 // record * record)
-                    continue
+        files = _layer_files(work, k)
+        held = sum(path.stat().st_size for path in files)
+        states, touched, running = 0, set(), 0
+        try:
+            while files or running:
+                while files and running < backend.workers:  # a few in flight at a time
+                    backend.submit(None, process_shard, digest, shared, memory, k,
+                                   str(files.pop()), shards, deadline)
+                    running += 1
+                _, (reason, found, done, outputs) = backend.next()
+                running -= 1
                 if reason != _dlx.DONE:  # the layer is redone on resuming
                     return total, reason, layers
                 touched |= _append(work, outputs)
                 total += found
                 states += done
-                at += len(piece)
+        except KeyboardInterrupt:
+            return total, _dlx.INTERRUPTED, layers
         _flush(touched)
         for path in _layer_files(work, k):
             path.unlink()
@@ -146,6 +153,44 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
         if after_layer is not None:
             after_layer(k, states, held, seconds)
     return total, _dlx.DONE, layers
+
+
+def process_shard(digest: str, arguments: tuple, memory: float, k: int, path: str,
+                  shards: int, deadline: float | None) -> tuple[int, int, int, list]:
+    """A task: process the shard file ``path`` of layer ``k``, in pieces that fit
+    ``memory``. Returns (reason, solutions reached, states processed, what was emitted
+    as (layer, shard, records)); on a stop, nothing emitted."""
+    if (digest, memory) not in _OPENED:
+        _OPENED.clear()
+        lo, hi, secondary, options, order, colours = arguments
+        _OPENED[digest, memory] = _dlx.frontier_open(lo, hi, secondary, options, order,
+                                                     memory, colours)
+    handle, key_bytes = _OPENED[digest, memory]
+    record = 16 + key_bytes[k]
+    piece_bytes = max(record, int(memory / 4) // record * record)
+    with open(path, "rb") as source:
+        data = source.read()
+    total = states = at = 0
+    outputs: list = []
+    while at < len(data):
+        piece = data[at:at + piece_bytes]
+        left = -1.0 if deadline is None else max(0.0, deadline - time.time())
+        reason, no_memory, found, done, emitted = _dlx.frontier_step(handle, k, piece, shards,
+                                                                    left)
+        if no_memory:
+            if piece_bytes == record:
+                raise ExactCoverError(
+                    f"the frontier engine cannot hold one state of layer {k} and what it "
+                    f"emits in {memory:,.0f} bytes; give it more memory")
+            piece_bytes = max(record, piece_bytes // 2 // record * record)
+            continue
+        if reason != _dlx.DONE:
+            return reason, total, states, []
+        outputs += emitted
+        total += found
+        states += done
+        at += len(piece)
+    return _dlx.DONE, total, states, outputs
 
 
 def _append(work: Path, outputs: list[tuple[int, int, bytes]]) -> set[Path]:
