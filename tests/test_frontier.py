@@ -150,7 +150,8 @@ def test_a_count_killed_hard_resumes(tmp_path):
 
     script = ("from cpuzzler import catalog\n"
               "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
-              f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16)\n")
+              f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16, "
+              "checkpoint_every=0)\n")
     child = subprocess.Popen([sys.executable, "-c", script])
     state = tmp_path / "state.json"
     start = time.monotonic()

@@ -39,7 +39,8 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
           order: Sequence[str] | None = None, memory: float | None = None,
           on_layer: Callable[[int, int, int, float], object] | None = None,
           work_dir: str | os.PathLike | None = None, shards: int | None = None,
-          backend: str | None = None, jobs: int = 1, address: str | None = None) -> int:
+          backend: str | None = None, jobs: int = 1, address: str | None = None,
+          checkpoint_every: float | None = None) -> int:
     """The number of solutions. ``order``: the sweep order (item names; default as the
     memo engine's). ``memory``: the cap in bytes of the layers held at once (default a
     quarter of the machine's); a count that needs more stops with an error naming the
@@ -48,7 +49,8 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     ``stats``. ``work_dir``: keep the layers on disk there, in ``shards`` files each (see
     ``engines.frontier_disk``): past memory, and resumable after any stop. With a work
     folder, ``backend="processes"`` (``jobs`` of them) or ``"dask"`` (the scheduler at
-    ``address``, or ``local:N``) processes a layer's shards side by side.
+    ``address``, or ``local:N``) processes a layer's shards side by side;
+    ``checkpoint_every``: seconds between saves of the state (default 30).
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])
@@ -99,7 +101,9 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         try:
             total, reason, layers = frontier_disk.count_on_disk(
                 arguments, cap, work_dir, shards=shards or frontier_disk.DEFAULT_SHARDS,
-                deadline=deadline, after_layer=after_layer, backend=runner)
+                deadline=deadline, after_layer=after_layer, backend=runner,
+                checkpoint_every=(frontier_disk.CHECKPOINT_SECONDS if checkpoint_every is None
+                                  else checkpoint_every))
         except OverflowError as e:
             raise ExactCoverError(str(e)) from None
         finally:

@@ -14,12 +14,14 @@ Several workers. A layer's shards are independent: with ``backend`` a
 from the work folder (on a cluster, a folder every worker can read), and send back
 what they emitted, which this process alone appends. The counts are the same.
 
-Resuming. After each layer every file written is flushed to disk (fsync), then
-``state.json`` records the next layer, the total so far and the length of every file,
-and is swapped in atomically. Started again on the same folder (after a time limit,
-Ctrl-C or ``kill -9``), the count cuts every file back to its recorded length (dropping
-what the interrupted layer had appended), deletes files it does not know, and goes on
-from the recorded layer. A folder holding another problem's count is refused.
+Resuming. After each layer the count notes the next layer, the total so far and the
+length of every file. Every ``checkpoint_every`` seconds (30), and on any stop, the
+files written are flushed to disk (fsync), ``state.json`` takes the last layer's notes
+and is swapped in atomically, and only then are the files of the layers before it
+deleted. Started again on the same folder (after a time limit, Ctrl-C or ``kill -9``),
+the count cuts every file back to its recorded length (dropping what later layers had
+appended), deletes files it does not know, and goes on from the recorded layer. A
+folder holding another problem's count is refused.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from cpuzzler.errors import ExactCoverError
 
 STATE = "state.json"
 DEFAULT_SHARDS = 64
+CHECKPOINT_SECONDS = 30.0  # between saves of the state (each flushes the files to disk)
 _OPENED: dict[tuple[str, float], Any] = {}  # in each worker: the problem last opened
 
 
@@ -76,10 +79,12 @@ def _restore(work: Path, state: dict) -> None:
 def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, *,
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
-                  backend: Any = None) -> tuple[int, str, list[tuple[int, int, float]]]:
+                  backend: Any = None, checkpoint_every: float = CHECKPOINT_SECONDS,
+                  ) -> tuple[int, str, list[tuple[int, int, float]]]:
     """Count the problem given as ``frontier_count``'s first arguments (lo, hi,
     secondary, options, order, colours) with its layers in ``work_dir``, the shards run
-    by ``backend`` (default: in this process). ``deadline``: a ``time.time()``. Returns
+    by ``backend`` (default: in this process), the state saved at most every
+    ``checkpoint_every`` seconds and on any stop. ``deadline``: a ``time.time()``. Returns
     the count (a lower bound when stopped), the reason (``_dlx`` numbering) and, per layer
     processed in this run, (states processed, bytes of its files, seconds)."""
     lo, hi, secondary, options, order, colours = arguments
@@ -108,11 +113,12 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
             raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
         state = {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {}}
         reason, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0)
-        touched = _append(work, outputs)
-        _flush(touched)
+        first = _Appender(work)
+        first.append(outputs)
+        first.close()
         state["total"] = str(found)
         state["sizes"] = {p.name: p.stat().st_size for p in work.glob("layer-*")}
-        _save_state(work, state)
+        _save(work, state, first.written)
     total = int(state["total"])
     layers: list[tuple[int, int, float]] = []
     if backend is None:
@@ -122,12 +128,15 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
         _OPENED.clear()
         _OPENED[digest, memory] = (handle, key_bytes)
     shared = backend.share(arguments)
-    for k in range(state["next"], len(order)):
-        started = time.perf_counter()
-        files = _layer_files(work, k)
-        held = sum(path.stat().st_size for path in files)
-        states, touched, running = 0, set(), 0
-        try:
+    appender = _Appender(work)
+    saved = time.monotonic()
+    try:
+        for k in range(state["next"], len(order)):
+            started = time.perf_counter()
+            files = _layer_files(work, k)
+            held = sum(path.stat().st_size for path in files)
+            states, running = 0, 0
+            layer_total = total
             while files or running:
                 while files and running < backend.workers:  # a few in flight at a time
                     backend.submit(None, process_shard, digest, shared, memory, k,
@@ -136,23 +145,38 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
                 _, (reason, found, done, outputs) = backend.next()
                 running -= 1
                 if reason != _dlx.DONE:  # the layer is redone on resuming
-                    return total, reason, layers
-                touched |= _append(work, outputs)
+                    return layer_total + found, reason, layers
+                appender.append(outputs)
                 total += found
                 states += done
-        except KeyboardInterrupt:
-            return total, _dlx.INTERRUPTED, layers
-        _flush(touched)
-        for path in _layer_files(work, k):
-            path.unlink()
-        state.update(next=k + 1, total=str(total),
-                     sizes={p.name: p.stat().st_size for p in work.glob("layer-*")})
-        _save_state(work, state)
-        seconds = time.perf_counter() - started
-        layers.append((states, held, seconds))
-        if after_layer is not None:
-            after_layer(k, states, held, seconds)
+            # layer k done: what a resume needs (its files stay until the next save)
+            state.update(next=k + 1, total=str(total),
+                         sizes={p.name: p.stat().st_size for p in work.glob("layer-*")})
+            if time.monotonic() - saved >= checkpoint_every or k == len(order) - 1:
+                appender.close()
+                _save(work, state, appender.written)
+                appender.written, saved = set(), time.monotonic()
+            seconds = time.perf_counter() - started
+            layers.append((states, held, seconds))
+            if after_layer is not None:
+                after_layer(k, states, held, seconds)
+    except KeyboardInterrupt:
+        return total, _dlx.INTERRUPTED, layers
+    finally:  # the layers finished since the last save are kept (after a stop too)
+        appender.close()
+        if appender.written:
+            _save(work, state, appender.written)
     return total, _dlx.DONE, layers
+
+
+def _save(work: Path, state: dict, written: set[Path]) -> None:
+    """Make ``state`` what a resume starts from (the files ``written`` flushed to disk
+    first), then delete the files of the layers before it."""
+    _flush({path for path in written if path.exists()})
+    _save_state(work, state)
+    for path in work.glob("layer-*"):
+        if int(path.name[6:12]) < state["next"]:
+            path.unlink()
 
 
 def process_shard(digest: str, arguments: tuple, memory: float, k: int, path: str,
@@ -193,14 +217,35 @@ def process_shard(digest: str, arguments: tuple, memory: float, k: int, path: st
     return _dlx.DONE, total, states, outputs
 
 
-def _append(work: Path, outputs: list[tuple[int, int, bytes]]) -> set[Path]:
-    touched = set()
-    for layer, shard, records in outputs:
-        path = work / f"layer-{layer:06d}.{shard:04d}"
-        with open(path, "ab") as out:
-            out.write(records)
-        touched.add(path)
-    return touched
+class _Appender:
+    """Appends records to the shard files, keeping them open (a step emits into every
+    shard of every layer ahead: opening a file per write cost as much as the counting).
+    Unbuffered: what is written is in the files at once, for the sizes and the reads."""
+
+    LIMIT = 512  # open files at most; past it all are closed and reopened as needed
+
+    def __init__(self, work: Path) -> None:
+        self.work = work
+        self.files: dict[str, int] = {}
+        self.written: set[Path] = set()  # since the last save
+
+    def append(self, outputs: list[tuple[int, int, bytes]]) -> None:
+        for layer, shard, records in outputs:
+            name = f"layer-{layer:06d}.{shard:04d}"
+            if name not in self.files:
+                if len(self.files) >= self.LIMIT:
+                    self.close()
+                self.files[name] = os.open(self.work / name,
+                                           os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+                self.written.add(self.work / name)
+            view = memoryview(records)
+            while view:
+                view = view[os.write(self.files[name], view):]
+
+    def close(self) -> None:
+        for descriptor in self.files.values():
+            os.close(descriptor)
+        self.files.clear()
 
 
 def _flush(paths: set[Path]) -> None:

@@ -46,16 +46,16 @@
  * sweep the live items are a window (a few columns of cells, and the pieces), so keys
  * stay short however large the board.  Keys are stored in full and compared in full:
  * never a hash alone.  A layer is an open-addressing table (linear probing) of slots
- * [count 16][key] (count 0: an empty slot), doubled at half full.  Counts are unsigned 128-bit; an
- * overflow is reported, never wrapped.  The sum of the live tables' bytes is kept under
- * the memory cap: past it the run stops with no_memory set and the partial total.
+ * [count 16][key] (count 0: an empty slot), doubled at half full.  Counts are unsigned
+ * 128-bit; an overflow is reported, never wrapped.  The sum of the live tables' bytes is
+ * kept under the memory cap: past it the run stops with no_memory set.
  *
  * Stopping.  Every check_mask + 1 states processed the clock and Ctrl-C are looked at; a
  * stop leaves the total of the solutions reached so far: a lower bound.
  *
  * On disk.  frontier_count holds every live layer in memory.  For counts past memory the
  * same steps are offered one at a time (frontier_start, frontier_load, frontier_layer):
- * Python (engines/frontier.py) keeps each layer as files of RECORDS [count 16][key],
+ * Python (engines/frontier_disk.py) keeps each layer as files of RECORDS [count 16][key],
  * split into shards by the key's hash (frontier_shard_of), loads one shard of a layer,
  * processes it, and appends what it emitted to the files of the later layers.  A key
  * is met in one shard only, so every state is still merged before it is processed.
@@ -64,7 +64,7 @@
 
 #include <sys/mman.h>
 
-#define SLOT_HEAD 16 /* the count; 0 marks an empty slot */
+#define SLOT_HEAD FRONTIER_RECORD_HEAD /* a slot is a record: the count (0: empty), the key */
 
 static uint64_t hash_bytes(const unsigned char *key, int n) {
     uint64_t h = 1469598103934665603ULL;  /* FNV-1a, then a final mix */
@@ -418,7 +418,8 @@ int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n) {
 }
 
 size_t frontier_shard_of(const Layer *l, const unsigned char *key, size_t shards) {
-    return (size_t)(hash_bytes(key, l->key_bytes) >> 16) % shards;
+    /* the high half: a table indexes by the low bits, so a shard's keys spread over it */
+    return (size_t)((hash_bytes(key, l->key_bytes) >> 32) % shards);
 }
 
 int frontier_count(Frontier *f, double deadline) {
