@@ -99,15 +99,10 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
         raise ExactCoverError(f"the breadth must be at least 1, not {breadth}")
     stats = stats if stats is not None else Stats(engine="estimate")
     start = time.perf_counter()
-    lo, hi, secondary = xc.item_arrays()
-    options = [xc.option_items(o) for o in range(xc.num_options)]
-    colours = None
-    if xc.has_colours:
-        colours = [c for o in range(xc.num_options)
-                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
+    lo, hi, secondary, options, sequence, colours = memo.counter_arguments(xc, order)
     left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     reason, done, successes, (s1, s2, n1, n2) = _dlx.memo_estimate(
-        lo, hi, [int(s) for s in secondary], options, memo.sweep_order(xc, order), left,
+        lo, hi, secondary, options, sequence, left,
         probes, seed % 2**64, memo.CHOICES.index("fewest"), breadth, colours)
     stats.reason = _REASONS[reason]
     if done == 0:

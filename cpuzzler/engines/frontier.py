@@ -61,13 +61,8 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     """
     stats = stats if stats is not None else Stats(engine=NAME)
     start = time.perf_counter()
-    lo, hi, secondary = xc.item_arrays()
-    options = [xc.option_items(o) for o in range(xc.num_options)]
-    colours = None
-    if xc.has_colours:  # the colour of every entry, one flat list
-        colours = [c for o in range(xc.num_options)
-                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
-    sequence = memo.sweep_order(xc, order)
+    arguments = memo.counter_arguments(xc, order)
+    lo, hi, secondary, options, sequence, colours = arguments
     cap = float(memo.default_memory() if memory is None else memory)
     if not cap > 0:
         raise ExactCoverError(f"the frontier engine needs a positive memory cap, not {memory}")
@@ -92,7 +87,6 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         from cpuzzler.engines import frontier_disk
 
         deadline = None if left < 0 else time.time() + left
-        arguments = (lo, hi, [int(s) for s in secondary], options, sequence, colours)
         runner = None
         if backend is not None:
             from cpuzzler.backends import open_backend
@@ -116,7 +110,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         return total
     try:
         total, reason, no_memory, (states, peak), layers = _dlx.frontier_count(
-            lo, hi, [int(s) for s in secondary], options, sequence, cap, left, colours,
+            lo, hi, secondary, options, sequence, cap, left, colours,
             after_layer if line is not None or on_layer is not None else None)
     except OverflowError as e:  # a count past 2**128
         raise ExactCoverError(str(e)) from None

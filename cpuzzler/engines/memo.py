@@ -206,6 +206,18 @@ def sample(xc: ExactCover, k: int, *, seed: int = 0, stats: Stats | None = None,
     return _run(xc, stats, time_limit, order, memory, k, seed, choice)[1]
 
 
+def counter_arguments(xc: ExactCover, order: Sequence[str] | None = None) -> tuple:
+    """The problem as the C counters take it: (lo, hi, secondary as 0/1, the options'
+    item lists, the sweep order's indices, the colour of every entry or ``None``)."""
+    lo, hi, secondary = xc.item_arrays()
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    colours = None
+    if xc.has_colours:  # the colour of every entry, one flat list
+        colours = [c for o in range(xc.num_options)
+                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
+    return lo, hi, [int(s) for s in secondary], options, sweep_order(xc, order), colours
+
+
 def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
          order: Sequence[str] | None, memory: float | None, samples: int, seed: int,
          choice: str) -> tuple[int, list[tuple[int, ...]]]:
@@ -214,20 +226,14 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
         raise ExactCoverError(f"the memo engine's choice rule is one of {', '.join(CHOICES)}, "
                               f"not {choice!r}")
     start = time.perf_counter()
-    lo, hi, secondary = xc.item_arrays()
-    options = [xc.option_items(o) for o in range(xc.num_options)]
-    colours = None
-    if xc.has_colours:  # the colour of every entry, one flat list
-        colours = [c for o in range(xc.num_options)
-                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
-    sequence = sweep_order(xc, order)
+    lo, hi, secondary, options, sequence, colours = counter_arguments(xc, order)
     cap = float(default_memory() if memory is None else memory)
     if not cap > 0:
         raise ExactCoverError(f"the memo engine needs a positive memory cap, not {memory}")
     left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     try:
         total, reason, numbers, draws = _dlx.memo_count(
-            lo, hi, [int(s) for s in secondary], options, sequence, cap, left, samples,
+            lo, hi, secondary, options, sequence, cap, left, samples,
             seed % 2**64, CHOICES.index(choice), colours)
     except (RecursionError, OverflowError) as e:  # too deep a search, a count past 2**128
         raise ExactCoverError(str(e)) from None

@@ -79,15 +79,6 @@ static inline int slot_empty(const unsigned char *slot) {
     return (a | b) == 0;
 }
 
-static unsigned char *slots_alloc(size_t bytes) {
-    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-#ifdef MADV_HUGEPAGE
-    if (bytes >= (2u << 20)) madvise(p, bytes, MADV_HUGEPAGE);
-#endif
-    return p;
-}
-
 static size_t layer_bytes(const Frontier *f, const Layer *l) {
     return l->capacity * l->slot_bytes;
 }
@@ -161,7 +152,7 @@ static int layer_room(Frontier *f, Layer *l) {
     size_t capacity = l->slots ? 2 * l->capacity : 64;
     size_t bytes = capacity * l->slot_bytes;
     if ((double)(f->bytes + bytes) > f->memory_cap) return -1;
-    unsigned char *slots = slots_alloc(bytes);
+    unsigned char *slots = pages_alloc(bytes);
     if (!slots) return -1;
     Layer grown = *l;
     grown.slots = slots; grown.capacity = capacity; grown.stored = 0;

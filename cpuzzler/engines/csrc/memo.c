@@ -122,12 +122,8 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* Make room for one more entry: grow the table while the cap allows, else drop the
- * entries below the median work (sampled). */
-/* The table's memory: zeroed pages from the kernel, in huge pages where it allows them
- * (a table of hundreds of megabytes probed at random misses the TLB on 4 KB pages). */
-static unsigned char *table_alloc(size_t slots, size_t slot_bytes) {
-    size_t bytes = slots * slot_bytes;
+/* See xc.h. */
+unsigned char *pages_alloc(size_t bytes) {
     void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) return NULL;
 #ifdef MADV_HUGEPAGE
@@ -136,10 +132,16 @@ static unsigned char *table_alloc(size_t slots, size_t slot_bytes) {
     return p;
 }
 
+static unsigned char *table_alloc(size_t slots, size_t slot_bytes) {
+    return pages_alloc(slots * slot_bytes);
+}
+
 static void table_free(unsigned char *table, size_t slots, size_t slot_bytes) {
     if (table) munmap(table, slots * slot_bytes);
 }
 
+/* Make room for one more entry: grow the table while the cap allows, else drop the
+ * entries below the median work (sampled). */
 static void make_room(Memo *m) {
     if (2 * (m->stored + 1) <= m->capacity) return;
     if (2 * m->capacity <= m->max_slots) {

@@ -63,6 +63,10 @@ static inline int time_to_stop(double deadline, PyThreadState **tstate) {
 #define ALLOC(ptr, n) do { (ptr) = calloc((size_t)(n) + 1, sizeof(*(ptr))); \
     if (!(ptr)) { PyErr_NoMemory(); return -1; } } while (0)
 
+/* Zeroed pages from the kernel, in huge pages where it allows them (a table of hundreds
+ * of megabytes probed at random misses the TLB on 4 KB pages); free with munmap. */
+unsigned char *pages_alloc(size_t bytes);
+
 static inline int cmp_int(const void *a, const void *b) {
     int x = *(const int *)a, y = *(const int *)b;
     return (x > y) - (x < y);
