@@ -119,12 +119,20 @@ def test_on_disk_the_counts_are_the_same(xc, tmp_path_factory):
     assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(engine="python")
 
 
+def stop_at(layer):
+    """An on_layer callback that stops the count (as Ctrl-C does) after ``layer``."""
+    def stop(k, *_):
+        if k == layer:
+            raise KeyboardInterrupt
+    return stop
+
+
 def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
-    first = xc.count(engine="frontier", work_dir=tmp_path, time_limit=0.8)
-    assert first.reason == "time-out"
+    first = xc.count(engine="frontier", work_dir=tmp_path, on_layer=stop_at(20))
+    assert first.reason == "interrupted"
     done = json.loads((tmp_path / "state.json").read_text())["next"]
-    assert 0 < done < len(xc.items)
+    assert done == 21
     again = xc.count(engine="frontier", work_dir=tmp_path)
     assert again.complete and again == 14809060
     assert len(xc.stats.frontier["layers"]) == len(xc.items) - done
@@ -133,7 +141,8 @@ def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
 def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):
     # as after kill -9 mid-layer: appended records past the recorded lengths, a new file
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4, time_limit=1.0).complete
+    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+                        on_layer=stop_at(30)).complete
     state = json.loads((tmp_path / "state.json").read_text())
     later = max(state["sizes"])
     with open(tmp_path / later, "ab") as out:
@@ -209,3 +218,12 @@ def test_the_shards_of_a_layer_run_side_by_side(tmp_path, backend, jobs, address
 def test_several_workers_need_a_work_folder():
     with pytest.raises(ExactCoverError, match="give a work folder"):
         queens(6).count(engine="frontier", backend="processes", jobs=2)
+
+
+def test_a_damaged_state_file_is_a_clear_error(tmp_path):
+    (tmp_path / "state.json").write_text('{"problem": "x"}')
+    with pytest.raises(ExactCoverError, match="not a frontier engine's state"):
+        queens(5).count(engine="frontier", work_dir=tmp_path)
+    (tmp_path / "state.json").write_text("[1, 2")
+    with pytest.raises(ExactCoverError, match="not a frontier engine's state"):
+        queens(5).count(engine="frontier", work_dir=tmp_path)

@@ -101,9 +101,12 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
     if state_path.exists():
         try:
             state = json.loads(state_path.read_text())
-        except (OSError, ValueError) as e:
+            known = {"problem", "shards", "next", "total", "sizes"} <= set(state)
+        except (OSError, ValueError, TypeError) as e:
             raise ExactCoverError(f"{state_path}: not a frontier engine's state ({e})") from None
-        if state.get("problem") != digest:
+        if not known:
+            raise ExactCoverError(f"{state_path}: not a frontier engine's state")
+        if state["problem"] != digest:
             raise ExactCoverError(f"{work}: the work folder holds the count of another "
                                   "problem; give an empty folder")
         _restore(work, state)
@@ -136,7 +139,6 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
             files = _layer_files(work, k)
             held = sum(path.stat().st_size for path in files)
             states, running = 0, 0
-            layer_total = total
             while files or running:
                 while files and running < backend.workers:  # a few in flight at a time
                     backend.submit(None, process_shard, digest, shared, memory, k,
@@ -145,7 +147,7 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
                 _, (reason, found, done, outputs) = backend.next()
                 running -= 1
                 if reason != _dlx.DONE:  # the layer is redone on resuming
-                    return layer_total + found, reason, layers
+                    return total + found, reason, layers
                 appender.append(outputs)
                 total += found
                 states += done
@@ -166,6 +168,7 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
         appender.close()
         if appender.written:
             _save(work, state, appender.written)
+        _OPENED.pop((digest, memory), None)  # this process's problem, if it ran here
     return total, _dlx.DONE, layers
 
 
