@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from itertools import combinations
 
 from cpuzzler import ExactCover
@@ -150,3 +151,14 @@ def parts_done(checkpoint: str) -> int:
             return len(json.load(f)["done"])
     except (OSError, ValueError, KeyError):
         return 0
+
+
+def finish(process: subprocess.Popen, timeout: float) -> tuple:
+    """``process.communicate(timeout=timeout)``, killing the process when it runs past
+    the timeout: a test that fails must not leave it running."""
+    try:
+        return process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise

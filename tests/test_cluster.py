@@ -10,7 +10,7 @@ import sys
 import time
 
 import pytest
-from conftest import parts_done
+from conftest import finish, parts_done
 
 from cpuzzler import backends, catalog
 from cpuzzler.errors import ExactCoverError, InputFormatError
@@ -211,7 +211,7 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_quietly(tmp_path):
     while parts_done(checkpoint) < 1 and time.monotonic() < end:
         time.sleep(0.1)
     os.killpg(run.pid, signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    out, err = finish(run, 60)
     assert run.returncode == 130, err
     assert "(interrupted)" in out
     assert "Traceback" not in err and len(err.splitlines()) <= 2, err

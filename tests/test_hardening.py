@@ -8,7 +8,7 @@ import sys
 import time
 
 import pytest
-from conftest import brute_force_solutions
+from conftest import brute_force_solutions, finish
 
 from cpuzzler import ExactCover
 from cpuzzler.cli import main
@@ -97,7 +97,7 @@ def test_ctrl_c_stops_every_engine_at_once_with_the_partial_result(command):
     time.sleep(2.5)
     sent = time.monotonic()
     run.send_signal(signal.SIGINT)
-    out, err = run.communicate(timeout=30)
+    out, err = finish(run, 30)
     assert time.monotonic() - sent < 3, "Ctrl-C took too long"
     assert run.returncode == 130, err
     assert "Traceback" not in err

@@ -7,7 +7,7 @@ import sys
 import time
 
 import pytest
-from conftest import parts_done
+from conftest import finish, parts_done
 
 from cpuzzler import catalog
 from cpuzzler.errors import InputFormatError
@@ -119,7 +119,7 @@ def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     while not parts_done(checkpoint) and time.monotonic() < deadline:
         time.sleep(0.2)
     run.send_signal(signal.SIGINT)
-    out, err = run.communicate(timeout=60)
+    out, err = finish(run, 60)
     assert run.returncode == 130, err
     assert "at least" in out and "run again with --checkpoint" in err
     with open(checkpoint, encoding="utf-8") as f:

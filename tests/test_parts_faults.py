@@ -12,6 +12,7 @@ import time
 import uuid
 
 import pytest
+from conftest import finish
 
 from cpuzzler import catalog, parts
 from cpuzzler.errors import InputFormatError
@@ -153,7 +154,7 @@ def test_two_counts_on_one_checkpoint_one_refused_one_right(tmp_path):
                              text=True)
     time.sleep(1.5)
     second = subprocess.run(command, capture_output=True, text=True, timeout=60)
-    out, err = first.communicate(timeout=300)
+    out, err = finish(first, 300)
     assert first.returncode == 0, err
     assert out.startswith("3940 solutions")
     assert second.returncode == 2 and "another count is using" in second.stderr

@@ -12,6 +12,7 @@ import termios
 import time
 
 import pytest
+from conftest import finish
 
 from cpuzzler import catalog, progress
 from cpuzzler.engines import native
@@ -113,7 +114,7 @@ def _in_a_terminal(args):
         if not chunk:
             break
         seen += chunk
-    out = run.communicate(timeout=60)[0]
+    out = finish(run, 60)[0]
     os.close(main)
     return seen.decode(), out.decode()
 
