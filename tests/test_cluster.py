@@ -2,6 +2,7 @@
 (loopback only), catalog counts, a worker killed mid-task, a client stopped and resumed,
 a scheduler that cannot be reached, and parts cut again when they run long."""
 
+import contextlib
 import json
 import os
 import signal
@@ -211,7 +212,11 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_quietly(tmp_path):
     while parts_done(checkpoint) < 1 and time.monotonic() < end:
         time.sleep(0.1)
     os.killpg(run.pid, signal.SIGINT)
-    out, err = finish(run, 60)
+    try:
+        out, err = finish(run, 60)
+    finally:  # the cluster's workers too, whatever happened (else they starve the rest)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130, err
     assert "(interrupted)" in out
     assert "Traceback" not in err and len(err.splitlines()) <= 2, err

@@ -206,6 +206,7 @@ def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     assert "add --symmetry raw" in capsys.readouterr().err
 
 
+@pytest.mark.xdist_group("cluster")  # with test_cluster's: never two clusters at once
 @pytest.mark.parametrize("backend, jobs, address", [("processes", 2, None),
                                                     ("dask", 1, "local:2")])
 def test_the_shards_of_a_layer_run_side_by_side(tmp_path, backend, jobs, address):
