@@ -24,14 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpuzzler.engines import _dlx, memo
+from cpuzzler.engines import _dlx, memo, native
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
+from cpuzzler.results import DONE, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
-_REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTED}
 RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
 
 
@@ -104,7 +103,7 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
     reason, done, successes, (s1, s2, n1, n2) = _dlx.memo_estimate(
         lo, hi, secondary, options, sequence, left,
         probes, seed % 2**64, memo.CHOICES.index("fewest"), breadth, colours)
-    stats.reason = _REASONS[reason]
+    stats.reason = native.REASONS[reason]
     if done == 0:
         raise ExactCoverError("no probe finished before the time limit")
     seconds = _enumeration_time(xc, n1 / done) if rate else None
@@ -125,8 +124,6 @@ def _error(total: float, squares: float, n: int) -> float:
 
 def _enumeration_time(xc: ExactCover, nodes: float) -> float | None:
     """The native engine's time for ``nodes`` nodes, at its rate on this problem."""
-    from cpuzzler.engines import native
-
     stats = Stats(engine="dlx")
     start = time.perf_counter()
     for _ in native.solve(xc, stats=stats, time_limit=RATE_SECONDS):

@@ -26,13 +26,12 @@ from typing import TYPE_CHECKING
 from cpuzzler import progress
 from cpuzzler.engines import _dlx, memo, native
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
+from cpuzzler.results import Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
 NAME = "frontier"
-_REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTED}
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
@@ -103,7 +102,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         finally:
             if runner is not None:
                 runner.close()
-        stats.reason = _REASONS[reason]
+        stats.reason = native.REASONS[reason]
         stats.nodes = sum(row[0] for row in layers)
         stats.frontier = {"states": stats.nodes, "layers": layers, "items": len(sequence),
                           "work_dir": str(work_dir)}
@@ -114,7 +113,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             after_layer if line is not None or on_layer is not None else None)
     except OverflowError as e:  # a count past 2**128
         raise ExactCoverError(str(e)) from None
-    stats.reason = _REASONS[reason]
+    stats.reason = native.REASONS[reason]
     stats.nodes = states
     stats.frontier = {"states": states, "peak_bytes": peak, "layers": layers,
                       "items": len(sequence)}

@@ -76,6 +76,42 @@ def _restore(work: Path, state: dict) -> None:
             os.truncate(path, sizes[path.name])
 
 
+def _resumed(work: Path, digest: str) -> dict | None:
+    """The state of the count in ``work`` (its files cut back to it), or ``None`` for a
+    new count; an error for a folder holding anything else."""
+    path = work / STATE
+    if not path.exists():
+        if any(work.iterdir()):
+            raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
+        return None
+    try:
+        state = json.loads(path.read_text())
+        known = {"problem", "shards", "next", "total", "sizes"} <= set(state)
+    except (OSError, ValueError, TypeError) as e:
+        raise ExactCoverError(f"{path}: not a frontier engine's state ({e})") from None
+    if not known:
+        raise ExactCoverError(f"{path}: not a frontier engine's state")
+    if state["problem"] != digest:
+        raise ExactCoverError(f"{work}: the work folder holds the count of another "
+                              "problem; give an empty folder")
+    _restore(work, state)
+    return state
+
+
+def _started(work: Path, handle: Any, digest: str, shards: int) -> dict:
+    """A new count in the empty folder ``work``: the first step (from nothing) written
+    and saved."""
+    state = {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {}}
+    _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0)
+    first = _Appender(work)
+    first.append(outputs)
+    first.close()
+    state["total"] = str(found)
+    state["sizes"] = {p.name: p.stat().st_size for p in work.glob("layer-*")}
+    _save(work, state, first.written)
+    return state
+
+
 def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, *,
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
@@ -97,31 +133,8 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
     except OSError as e:
         raise ExactCoverError(f"{work}: cannot make the work folder ({e.strerror})") from None
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
-    state_path = work / STATE
-    if state_path.exists():
-        try:
-            state = json.loads(state_path.read_text())
-            known = {"problem", "shards", "next", "total", "sizes"} <= set(state)
-        except (OSError, ValueError, TypeError) as e:
-            raise ExactCoverError(f"{state_path}: not a frontier engine's state ({e})") from None
-        if not known:
-            raise ExactCoverError(f"{state_path}: not a frontier engine's state")
-        if state["problem"] != digest:
-            raise ExactCoverError(f"{work}: the work folder holds the count of another "
-                                  "problem; give an empty folder")
-        _restore(work, state)
-        shards = state["shards"]
-    else:
-        if any(work.iterdir()):
-            raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
-        state = {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {}}
-        reason, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0)
-        first = _Appender(work)
-        first.append(outputs)
-        first.close()
-        state["total"] = str(found)
-        state["sizes"] = {p.name: p.stat().st_size for p in work.glob("layer-*")}
-        _save(work, state, first.written)
+    state = _resumed(work, digest) or _started(work, handle, digest, shards)
+    shards = state["shards"]
     total = int(state["total"])
     layers: list[tuple[int, int, float]] = []
     if backend is None:

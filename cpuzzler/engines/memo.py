@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from cpuzzler.engines import _dlx, native
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
+from cpuzzler.results import Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 NAME = "memo"
 MEMORY_SHARE = 0.25  # of the machine's memory, when no cap is given
 CHOICES = ("sweep", "fewest")  # the choice rules, as _dlx.memo_count numbers them
-_REASONS = {_dlx.DONE: DONE, _dlx.TIMEOUT: TIMEOUT, _dlx.INTERRUPTED: INTERRUPTED}
 
 
 def default_memory() -> int:
@@ -237,7 +236,7 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
             seed % 2**64, CHOICES.index(choice), colours)
     except (RecursionError, OverflowError) as e:  # too deep a search, a count past 2**128
         raise ExactCoverError(str(e)) from None
-    stats.reason = _REASONS[reason]
+    stats.reason = native.REASONS[reason]
     stats.nodes = numbers[0]
     stats.memo = dict(zip(("nodes", "hits", "misses", "states", "peak_bytes", "dropped",
                            "evictions"), numbers, strict=True))
