@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import signal
 import subprocess
 from itertools import combinations
 
 from cpuzzler import ExactCover
 from cpuzzler.models.pieces import named_sets
+
+
+def pytest_configure(config) -> None:
+    """Ctrl-C answered in the test processes and so in the children the tests start: a
+    shell starts a background job (``pytest ... &``) with SIGINT ignored, and a Python
+    started so keeps it ignored, as does every child it starts; the tests that send
+    Ctrl-C to a child then saw it ignored (every ci-local run started in the background
+    failed them)."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def empty_sudoku(box: int) -> ExactCover:

@@ -199,7 +199,6 @@ def test_the_shell_counts_on_a_cluster_and_refuses_bad_combinations(cluster):
     assert both.returncode == 2 and "--jobs is for processes" in both.stderr
 
 
-@pytest.mark.signals
 def test_ctrl_c_at_the_terminal_stops_a_local_cluster_quietly(tmp_path):
     """Ctrl-C reaches every process of the terminal's group: the local cluster's workers
     printed 67 lines of tracebacks; now they ignore it and the client shuts them down."""

@@ -111,7 +111,6 @@ def test_each_layer_is_reported_and_an_interrupt_from_it_leaves_a_lower_bound():
 # ---- layers on disk ------------------------------------------------------------------
 
 
-@pytest.mark.xdist_group("cluster")  # no heavy test beside a Ctrl-C test
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                 HealthCheck.function_scoped_fixture])
 @given(xc=RANDOM_PROBLEMS)
@@ -128,7 +127,6 @@ def stop_at(layer):
     return stop
 
 
-@pytest.mark.xdist_group("cluster")  # no heavy test beside a Ctrl-C test
 def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
     first = xc.count(engine="frontier", work_dir=tmp_path, on_layer=stop_at(20))
@@ -140,7 +138,6 @@ def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
     assert len(xc.stats.frontier["layers"]) == len(xc.items) - done
 
 
-@pytest.mark.xdist_group("cluster")  # no heavy test beside a Ctrl-C test
 def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):
     # as after kill -9 mid-layer: appended records past the recorded lengths, a new file
     xc = catalog.get("pentominoes-5x12").build().exact_cover
@@ -154,7 +151,6 @@ def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):
     assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
 
 
-@pytest.mark.xdist_group("cluster")  # no heavy test beside a Ctrl-C test
 def test_a_count_killed_hard_resumes(tmp_path):
     import signal
     import subprocess
@@ -194,7 +190,6 @@ def test_a_shard_past_the_memory_cap_is_processed_in_pieces(tmp_path):
     assert xc.count(engine="frontier", work_dir=tmp_path, shards=1, memory=200_000) == 8
 
 
-@pytest.mark.xdist_group("cluster")  # no heavy test beside a Ctrl-C test
 def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     from cpuzzler.cli import main
 

@@ -91,7 +91,6 @@ def _cpuzzler(*args):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-@pytest.mark.signals  # run on their own: see pyproject.toml
 @pytest.mark.parametrize("command", LONG_COUNTS, ids=" ".join)
 def test_ctrl_c_stops_every_engine_at_once_with_the_partial_result(command):
     run = _cpuzzler(*command)

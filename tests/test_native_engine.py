@@ -136,7 +136,6 @@ def test_subproblems_partition_random_problems(xc):
     assert sorted(mapped) == sorted(brute_force_solutions(xc))
 
 
-@pytest.mark.signals  # run on their own: see pyproject.toml
 def test_ctrl_c_stops_a_count_within_a_second_and_reports_a_lower_bound(tmp_path):
     path = tmp_path / "queens16.dlx"
     queens(16).to_dlx(path)

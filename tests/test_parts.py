@@ -107,7 +107,6 @@ def test_unwritable_checkpoint_fails_before_counting(tmp_path):
 
 
 
-@pytest.mark.signals  # run on their own: see pyproject.toml
 def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
     # A real SIGINT to a counting run in two processes on the slow reference engine:
     # exit status 130, the finished parts on file, and the next run completes the count.
