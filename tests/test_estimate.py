@@ -67,3 +67,54 @@ def test_the_cli_estimates(capsys):
     assert "solutions: about" in out and "of 2,000 probes met one" in out
     assert main(["estimate", "queens-8", "--probes", "0"]) == 2
     assert "--probes: needs a positive number" in capsys.readouterr().err
+
+
+# ---- the frontier engine's layers projected from a short run ---------------------------
+
+
+def test_a_run_that_finishes_gives_the_layers_as_measured():
+    from cpuzzler.engines.projection import project
+
+    xc = queens(8)
+    layers = project(xc, seconds=60)
+    assert layers.complete and layers.count == 92 == xc.count(engine="python")
+    assert layers.low == layers.high and len(layers.layers) == layers.items
+    assert layers.low.peak_states == max(layers.layers)
+
+
+def test_the_pentominoes_6x10_layers_are_bracketed_from_a_third_of_them():
+    from cpuzzler.engines.projection import project
+
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    measured = project(xc, seconds=600)
+    assert measured.complete and measured.count == 9356
+    guess = project(xc, seconds=600, layers=20)
+    assert not guess.complete and len(guess.layers) == 20
+    assert guess.layers == measured.layers[:20]
+    low, high, real = guess.low, guess.high, measured.low
+    assert low.peak_states < real.peak_states < high.peak_states < 3 * real.peak_states
+    assert low.states < real.states < high.states
+    assert low.peak_layer == high.peak_layer == guess.middle == 30  # 60 cells, 12 pieces
+    assert "20 of 72 layers run" in guess.describe()
+
+
+def test_a_time_limit_projects_from_the_layers_run():
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    guess = xc.estimate(probes=100, rate=False, frontier=0.3)
+    assert guess.frontier is not None and not guess.frontier.complete
+    assert 0 < len(guess.frontier.layers) < guess.frontier.items
+    assert "projected" in guess.describe()
+
+
+def test_the_cli_projects_the_frontier_engines_layers(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["estimate", "queens-8", "--probes", "200", "--frontier", "5",
+                 "--workers", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "frontier engine: all 16 layers run, the count 92" in out
+    assert "on 4 workers at best" in out
+    assert main(["estimate", "queens-8", "--probes", "200", "--frontier", "0"]) == 0
+    assert "frontier engine" not in capsys.readouterr().out
+    assert main(["estimate", "queens-8", "--frontier", "-1"]) == 2
+    assert "--frontier" in capsys.readouterr().err

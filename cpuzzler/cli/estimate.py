@@ -3,6 +3,7 @@ random-probe estimates of the solutions and of the search tree, with standard er
 and the native engine's projected time.
 
     cpuzzler estimate pentominoes-6x10 --probes 2000 --breadth 2
+    cpuzzler estimate heptiamonds-4x21 --frontier 60 --workers 16
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from cpuzzler.cli.common import (
     positive,
     seconds,
 )
+from cpuzzler.errors import UsageError
 from cpuzzler.results import INTERRUPTED
 
 NAME = "estimate"
@@ -36,12 +38,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="of the random probes (default 1)")
     parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
                         help="stop probing then and estimate from the probes made")
+    parser.add_argument("--frontier", type=float, default=10.0, metavar="SECONDS",
+                        help="also run the frontier engine this long and project its "
+                             "widest layer, its memory and time (default 10; 0: not)")
+    parser.add_argument("--workers", type=positive, default=1, metavar="N",
+                        help="also give the frontier engine's time on N workers")
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the estimates; exit 0, or 130 when Ctrl-C cut the probes short."""
     xc = exact_cover_of(load_problem(args.problem))
+    if not args.frontier >= 0:
+        raise UsageError(f"--frontier: needs a number of seconds, 0 or more, not {args.frontier}")
     guess = xc.estimate(args.probes, seed=args.seed, breadth=args.breadth,
-                        time_limit=args.time_limit)
-    print(guess.describe())
+                        time_limit=args.time_limit, frontier=args.frontier)
+    print(guess.describe(args.workers))
     return EXIT_INTERRUPTED if guess.reason == INTERRUPTED else EXIT_FOUND

@@ -29,6 +29,7 @@ from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, Stats
 
 if TYPE_CHECKING:
+    from cpuzzler.engines.projection import Projection
     from cpuzzler.exact_cover import ExactCover
 
 RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
@@ -38,7 +39,9 @@ RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
 class Estimate:
     """Estimates with their standard errors, from ``probes`` probes of which
     ``successes`` met a solution. ``seconds``: the native engine's projected time to
-    enumerate (nodes at its measured rate; ``None`` where not measured)."""
+    enumerate (nodes at its measured rate; ``None`` where not measured). ``frontier``:
+    the frontier engine's layers projected from a short run (``engines.projection``),
+    where asked for."""
 
     solutions: float
     solutions_error: float
@@ -49,27 +52,31 @@ class Estimate:
     breadth: int = 1
     seconds: float | None = None
     reason: str = DONE
+    frontier: Projection | None = None
 
-    def describe(self) -> str:
-        """One paragraph for people.
+    def describe(self, workers: int = 1) -> str:
+        """One paragraph for people (``workers``: the frontier engine's time on that many
+        too).
 
         >>> print(Estimate(9000.0, 1500.0, 2e6, 1e5, 100, 7).describe())
         solutions: about 9,000 +- 1,500 (standard error; 7 of 100 probes met one)
         search tree: about 2,000,000 +- 100,000 nodes
         """
-        lines = [f"solutions: about {_round(self.solutions)} +- {_round(self.solutions_error)} "
+        lines = [f"solutions: about {rounded(self.solutions)} +- {rounded(self.solutions_error)} "
                  f"(standard error; {self.successes:,} of {self.probes:,} probes met one"
                  + (f", breadth {self.breadth}" if self.breadth > 1 else "") + ")",
-                 f"search tree: about {_round(self.nodes)} +- {_round(self.nodes_error)} nodes"]
+                 f"search tree: about {rounded(self.nodes)} +- {rounded(self.nodes_error)} nodes"]
         if self.seconds is not None:
             lines.append("enumerating them (dlx engine at its rate here): "
-                         + _duration(self.seconds))
+                         + duration(self.seconds))
         if self.reason != DONE:
             lines.append(f"stopped early ({self.reason}): from the probes made")
+        if self.frontier is not None:
+            lines.append(self.frontier.describe(workers))
         return "\n".join(lines)
 
 
-def _round(x: float) -> str:
+def rounded(x: float) -> str:
     """Three significant digits, with thousands separators."""
     if not math.isfinite(x) or x == 0:
         return f"{x:,.0f}"
@@ -78,7 +85,8 @@ def _round(x: float) -> str:
     return f"{round(x, 2 - int(math.floor(math.log10(abs(x))))):,.0f}"
 
 
-def _duration(seconds: float) -> str:
+def duration(seconds: float) -> str:
+    """``about 3.5 hours``."""
     for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
                        ("minutes", 60)):
         if seconds >= size:
@@ -88,10 +96,12 @@ def _duration(seconds: float) -> str:
 
 def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int = 1,
              time_limit: float | None = None, stats: Stats | None = None,
-             rate: bool = True, order: Sequence[str] | None = None) -> Estimate:
+             rate: bool = True, order: Sequence[str] | None = None,
+             frontier: float | None = None) -> Estimate:
     """Estimate the number of solutions and of search-tree nodes by ``probes`` random
     probes (reproducible by ``seed``). ``breadth`` > 1: Purdom's partial backtracking.
-    ``rate``: also run the native engine briefly to project its time."""
+    ``rate``: also run the native engine briefly to project its time. ``frontier``:
+    also run the frontier engine for that many seconds and project its layers."""
     if probes < 1:
         raise ExactCoverError(f"the number of probes must be at least 1, not {probes}")
     if breadth < 1:
@@ -107,10 +117,15 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
     if done == 0:
         raise ExactCoverError("no probe finished before the time limit")
     seconds = _enumeration_time(xc, n1 / done) if rate else None
+    layers = None
+    if frontier is not None and frontier > 0:
+        from cpuzzler.engines import projection
+
+        layers = projection.project(xc, seconds=frontier, order=order)
     return Estimate(solutions=s1 / done, solutions_error=_error(s1, s2, done),
                     nodes=n1 / done, nodes_error=_error(n1, n2, done), probes=done,
                     successes=successes, breadth=breadth, seconds=seconds,
-                    reason=stats.reason)
+                    reason=stats.reason, frontier=layers)
 
 
 def _error(total: float, squares: float, n: int) -> float:
