@@ -118,3 +118,12 @@ def test_the_cli_projects_the_frontier_engines_layers(capsys):
     assert "frontier engine" not in capsys.readouterr().out
     assert main(["estimate", "queens-8", "--frontier", "-1"]) == 2
     assert "--frontier" in capsys.readouterr().err
+
+
+def test_a_run_stopped_by_the_memory_cap_projects_from_the_layers_it_finished():
+    from cpuzzler.engines.projection import project
+
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    guess = project(xc, seconds=600, memory=2e6)
+    assert not guess.complete and guess.count is None
+    assert 0 < len(guess.layers) < 30 and guess.low.peak_states <= guess.high.peak_states

@@ -110,17 +110,18 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
             raise KeyboardInterrupt  # the engine stops as on Ctrl-C
 
     start = time.perf_counter()
-    total, reason, _, (_, peak), rows = _dlx.frontier_count(
+    total, reason, no_memory, (_, peak), rows = _dlx.frontier_count(
         lo, hi, secondary, options, sequence, cap, seconds, colours, after_layer)
     spent = time.perf_counter() - start
     n = len(sequence)
-    if reason == _dlx.DONE:
+    if reason == _dlx.DONE and not no_memory:
         sizes = tuple(row[0] for row in rows)
         widest = max(range(n), key=lambda k: sizes[k]) if n else 0
         measured = Outlook(widest, float(sizes[widest]) if n else 0.0, float(peak),
                            float(sum(sizes)), spent)
         return Projection(sizes, n, widest, 1.0, measured, measured, True, total)
     finished = rows[:len(rows) - 1]  # the last row is the layer the run stopped in
+    # (by the time limit, Ctrl-C, ``layers`` or the memory cap)
     sizes = tuple(row[0] for row in finished)
     pieces = len(memo.piece_items(xc))
     middle = max((n - pieces) // 2, len(sizes) - 1)
