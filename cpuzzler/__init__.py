@@ -14,7 +14,7 @@ from cpuzzler.exact_cover import ExactCover
 from cpuzzler.results import Count, Stats
 
 __all__ = ["Count", "ExactCover", "ExactCoverError", "InputFormatError", "Stats"]
-__version__ = "0.1.0"
+__version__ = "0.3.0"
 
 # The layers above the matrix register what ExactCover's methods hand on to them (see
 # exact_cover.JOBS): the engines, the symmetry search, the splitting, the DLX format.

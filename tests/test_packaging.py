@@ -1,0 +1,74 @@
+"""The package as a user gets it: `python -m build` makes an sdist and a wheel, and the
+wheel, installed into a fresh virtual environment outside the checkout, counts from the
+shell and from Python (so the C extension, the catalog's data files, the type marker and
+the entry point are all in it)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import sysconfig
+import tarfile
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import cpuzzler
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    build = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+                           capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
+    return out
+
+
+@pytest.mark.slow
+def test_build_makes_an_sdist_and_a_wheel_of_the_version_in_one_place(dist):
+    version = cpuzzler.__version__
+    (wheel,) = dist.glob(f"cpuzzler-{version}-*.whl")
+    (sdist,) = dist.glob(f"cpuzzler-{version}.tar.gz")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "cpuzzler/py.typed" in names
+    assert any(name.startswith("cpuzzler/engines/_dlx") and name.endswith(".so")
+               for name in names)
+    assert "cpuzzler/puzzles/polyominoes.toml" in names
+    assert "cpuzzler/pieces/polyominoes.toml" in names
+    with tarfile.open(sdist) as archive:
+        inside = archive.getnames()
+    assert f"cpuzzler-{version}/cpuzzler/engines/csrc/xc.h" in inside  # builds anywhere
+
+
+@pytest.mark.slow
+def test_the_wheel_installed_in_a_fresh_environment_counts(dist, tmp_path):
+    (wheel,) = dist.glob("cpuzzler-*.whl")
+    env = tmp_path / "env"
+    venv.create(env, with_pip=True)
+    python = env / "bin" / "python"
+    install = subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps",
+                              str(wheel)], capture_output=True, text=True, timeout=300)
+    assert install.returncode == 0, install.stderr
+    # the dependencies from the environment running the tests (not its cpuzzler: a .pth
+    # line adds a folder to the path without running that folder's own .pth files)
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; "
+                                "print(sysconfig.get_paths()['purelib'])"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    (site / "dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
+    shell = subprocess.run([str(env / "bin" / "cpuzzler"), "solve", "pentominoes-3x20",
+                            "--count"], capture_output=True, text=True, timeout=120,
+                           cwd=tmp_path)
+    assert shell.returncode == 0, shell.stderr
+    assert shell.stdout.startswith("2 solutions"), shell.stdout
+    where = subprocess.run(
+        [str(python), "-c", "import cpuzzler; from cpuzzler.models import queens; "
+         "print(cpuzzler.__file__); print(queens(8).count())"],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert where.returncode == 0, where.stderr
+    path, count = where.stdout.split()
+    assert Path(path).is_relative_to(env) and count == "92"
