@@ -5,7 +5,7 @@ frontier engine's layers projected from a short run (``engines/projection.py``):
 widest layer's states and bytes, the states in all and the time, on one core and on N
 workers, as a range (growth falling off to none at the middle of the sweep, or kept).
 
-    python benchmarks/open_projections.py                  # about 12 minutes
+    python benchmarks/open_projections.py                  # about 15 minutes
     python benchmarks/open_projections.py --seconds 10 --probes 200 heptiamonds-4x21
 """
 
@@ -23,6 +23,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="of the frontier engine's short run (default 60)")
     parser.add_argument("--probes", type=int, default=2000, help="random probes (2000)")
+    parser.add_argument("--probe-seconds", type=float, default=60.0,
+                        help="the probes stop then (default 60; a probe of breadth 2 "
+                             "down a deep tree that rarely dies can take long)")
     parser.add_argument("--workers", type=int, default=64,
                         help="the time on this many workers too (default 64)")
     args = parser.parse_args()
@@ -33,7 +36,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
         xc = catalog.get(name).build().exact_cover
-        guess = xc.estimate(args.probes, seed=1, breadth=2, frontier=args.seconds)
+        guess = xc.estimate(args.probes, seed=1, breadth=2, frontier=args.seconds,
+                            time_limit=args.probe_seconds)
         layers = guess.frontier
         low, high = layers.low, layers.high
 
