@@ -5,6 +5,7 @@ the entry point are all in it)."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -18,12 +19,17 @@ import pytest
 import cpuzzler
 
 ROOT = Path(__file__).resolve().parent.parent
+# what a build from a clean checkout would not see (a build writes beside the sources, so
+# each builds from its own copy: two at a time in one checkout share its build folders)
+NOT_SOURCES = shutil.ignore_patterns(".*", "site", "build", "dist", "*.egg-info", "*.so",
+                                     "__pycache__")
 
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("dist")
-    build = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
+    out, sources = tmp_path_factory.mktemp("dist"), tmp_path_factory.mktemp("sources")
+    shutil.copytree(ROOT, sources, ignore=NOT_SOURCES, dirs_exist_ok=True)
+    build = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(sources)],
                            capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stdout[-2000:] + build.stderr[-2000:]
     return out
@@ -35,7 +41,7 @@ def test_build_makes_an_sdist_and_a_wheel_of_the_version_in_one_place(dist):
     (wheel,) = dist.glob(f"cpuzzler-{version}-*.whl")
     (sdist,) = dist.glob(f"cpuzzler-{version}.tar.gz")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "cpuzzler/py.typed" in names
+    assert "cpuzzler/py.typed" in names and "cpuzzler/engines/_dlx.pyi" in names
     assert any(name.startswith("cpuzzler/engines/_dlx") and name.endswith(".so")
                for name in names)
     assert "cpuzzler/puzzles/polyominoes.toml" in names

@@ -28,7 +28,7 @@ def lex_leader_clauses(permutations: Sequence[Sequence[int]], n: int,
     for p in permutations:
         if len(p) != n:
             raise ValueError(f"a symmetry permutes {len(p)} options, not {n}")
-        equal = None  # the variable "agree so far" (None: true, at the start)
+        equal: int | None = None  # the variable "agree so far" (None: true, at the start)
         moved = [k for k in range(n) if p[k] != k]
         for position, k in enumerate(moved):
             a, b = k + 1, p[k] + 1
