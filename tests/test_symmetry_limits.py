@@ -3,6 +3,7 @@ run past its limits; where it cannot answer, the count is raw and a note says wh
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -87,8 +88,9 @@ def test_a_search_past_its_budget_counts_raw(tmp_path):
     done = subprocess.run([sys.executable, "-m", "cpuzzler.cli", "solve", str(path), "--count",
                            "--time-limit", "4"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout == "1\n", done.stderr
-    assert "note: symmetry not searched: the search ran past its 1.0 s budget; counted raw" \
-        in done.stderr
+    # a quarter of the time left after reading the file (1 s, less under load)
+    assert re.search(r"note: symmetry not searched: the search ran past its (1\.0|0\.\d) s "
+                     r"budget; counted raw", done.stderr), done.stderr
     assert time.perf_counter() - start < 15
 
 
