@@ -324,7 +324,7 @@ def symmetries(xc: ExactCover, *, budget: float | None = None) -> Symmetries:
 
 def count_unique(xc: ExactCover, group: Symmetries, *, method: str = "reduce",
                  engine: str | None = None, time_limit: float | None = None,
-                 **options: object) -> tuple[Count, Count]:
+                 **options: Any) -> tuple[Count, Count]:
     """(unique, raw) counts of ``xc`` up to ``group``, by ``method`` (see the module's
     description; ``reduce`` falls back to ``dedup`` where no item allows it)."""
     from cpuzzler.results import Clock

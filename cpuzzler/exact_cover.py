@@ -337,7 +337,7 @@ class ExactCover:
 
     def solve(
         self, limit: int | None = None, *, engine: str | None = None,
-        time_limit: float | None = None, symmetry: str = "raw", **options: object,
+        time_limit: float | None = None, symmetry: str = "raw", **options: Any,
     ) -> Iterator[tuple[int, ...]]:
         """Yield solutions as sorted tuples of option indices, at most ``limit`` of them;
         with ``symmetry="unique"``, the first found of each class of solutions equal up
@@ -398,7 +398,7 @@ class ExactCover:
         return next(iter(self.solve(1, engine=engine)), None)
 
     def count(self, *, engine: str | None = None, time_limit: float | None = None,
-              symmetry: str = "raw", **options: object) -> Count:
+              symmetry: str = "raw", **options: Any) -> Count:
         """The number of solutions; ``.complete`` is false if a limit cut the search short.
         ``symmetry="unique"``: each class of solutions equal up to the problem's
         symmetries once (see ``count_both``)."""
@@ -414,7 +414,7 @@ class ExactCover:
         return Count(total, stats.reason)
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
-               **options: object) -> list[tuple[int, ...]]:
+               **options: Any) -> list[tuple[int, ...]]:
         """``k`` solutions drawn uniformly at random among all of them, reproducibly by
         ``seed`` (by the memo engine's table; ``options`` go to it, e.g. ``memory=``).
 
@@ -432,7 +432,7 @@ class ExactCover:
         return draws
 
     def estimate(self, probes: int = 20000, *, seed: int = 1, breadth: int = 1,
-                 time_limit: float | None = None, **options: object) -> Estimate:
+                 time_limit: float | None = None, **options: Any) -> Estimate:
         """Estimates of the number of solutions and of the search tree's nodes, with
         their standard errors, from ``probes`` random probes (Knuth's; ``breadth`` > 1:
         Purdom's partial backtracking), and the native engine's projected time (see
@@ -475,7 +475,7 @@ class ExactCover:
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
                    time_limit: float | None = None, method: str = "reduce",
-                   **options: object) -> tuple[Count, Count]:
+                   **options: Any) -> tuple[Count, Count]:
         """(the count asked for, the raw count). ``symmetry="unique"`` counts each class of
         solutions equal up to the problem's symmetries (``symmetries()``) once, by the
         symmetry reduction where an item allows it, else (or with ``method="dedup"``) by

@@ -16,7 +16,7 @@ import math
 import os
 import re
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler import progress
 from cpuzzler.errors import ExactCoverError, InputFormatError, UsageError
@@ -146,8 +146,8 @@ def exact_cover_of(problem: object) -> ExactCover:
     return xc() if callable(xc) else xc
 
 
-def engine_options(args: argparse.Namespace) -> dict[str, object]:
-    options: dict[str, object] = {}
+def engine_options(args: argparse.Namespace) -> dict[str, Any]:
+    options: dict[str, Any] = {}
     if getattr(args, "memory", None) is not None and not getattr(args, "sample", None):
         if args.engine not in ("memo", "frontier"):
             raise UsageError("--memory needs --engine memo or frontier")

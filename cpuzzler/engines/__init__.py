@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import JOBS, ExactCover
@@ -54,14 +55,14 @@ def get_engine(name: str | None = None) -> ModuleType:
         ) from None
 
 
-def _sample(xc: ExactCover, k: int, **options: object) -> list[tuple[int, ...]]:
+def _sample(xc: ExactCover, k: int, **options: Any) -> list[tuple[int, ...]]:
     """Uniform samples, by the memo engine's table (``ExactCover.sample``)."""
     from cpuzzler.engines import memo
 
     return memo.sample(xc, k, **options)
 
 
-def _estimate(xc: ExactCover, probes: int, **options: object) -> object:
+def _estimate(xc: ExactCover, probes: int, **options: Any) -> object:
     """Random-probe estimates of the search (``ExactCover.estimate``)."""
     from cpuzzler.engines import estimate
 

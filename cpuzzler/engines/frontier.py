@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler import progress
 from cpuzzler.engines import _dlx, memo, native
@@ -127,7 +127,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          limit: int | None = None, **options: object) -> Iterator[tuple[int, ...]]:
+          limit: int | None = None, **options: Any) -> Iterator[tuple[int, ...]]:
     """Solutions are listed by the native engine (the frontier engine only counts)."""
     stats = stats if stats is not None else Stats(engine=NAME)
     yield from native.solve(xc, stats=stats, time_limit=time_limit, limit=limit)

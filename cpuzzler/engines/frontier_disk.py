@@ -116,7 +116,7 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
                   backend: Any = None, checkpoint_every: float = CHECKPOINT_SECONDS,
-                  ) -> tuple[int, str, list[tuple[int, int, float]]]:
+                  ) -> tuple[int, int, list[tuple[int, int, float]]]:
     """Count the problem given as ``frontier_count``'s first arguments (lo, hi,
     secondary, options, order, colours) with its layers in ``work_dir``, the shards run
     by ``backend`` (default: in this process), the state saved at most every

@@ -28,7 +28,7 @@ import itertools
 import os
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler.engines import _dlx, native
 from cpuzzler.errors import ExactCoverError
@@ -244,7 +244,7 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          limit: int | None = None, **options: object) -> Iterator[tuple[int, ...]]:
+          limit: int | None = None, **options: Any) -> Iterator[tuple[int, ...]]:
     """Solutions are listed by the native engine (the memo engine only counts)."""
     stats = stats if stats is not None else Stats(engine=NAME)
     yield from native.solve(xc, stats=stats, time_limit=time_limit, limit=limit)

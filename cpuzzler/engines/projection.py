@@ -139,7 +139,7 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
     per_state = finished[window[-1]][1] / sizes[window[-1]] if window else 0.0  # bytes
     outlooks = [_outlook(sizes, base, n - pieces, middle, max(0.0, slope), falling, rate,
                          per_state, spent) for falling in (True, False)]
-    return Projection(sizes, n, middle, math.exp(slope), *outlooks, False)
+    return Projection(sizes, n, middle, math.exp(slope), outlooks[0], outlooks[1], False)
 
 
 def _outlook(sizes: tuple[int, ...], base: float, swept: int, middle: int, slope: float,

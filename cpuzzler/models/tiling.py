@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
@@ -308,7 +309,7 @@ class Tiling:
 
     def solve(self, limit: int | None = None, *, symmetry: str = "unique",
               engine: str | None = None, time_limit: float | None = None,
-              **options: object) -> Iterator[TilingSolution]:
+              **options: Any) -> Iterator[TilingSolution]:
         """Solutions, each once up to the puzzle's symmetry (``"unique"``), up to its
         rotations only (``"rotations"``), or all (``"raw"``). ``options`` go to the engine.
 
@@ -342,7 +343,7 @@ class Tiling:
                 return
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
-               **options: object) -> list[TilingSolution]:
+               **options: Any) -> list[TilingSolution]:
         """``k`` solutions drawn uniformly at random among all of them (raw: every
         rotation and reflection counts apart), reproducibly by ``seed`` (the memo engine;
         ``options`` go to it).
@@ -362,7 +363,7 @@ class Tiling:
         return next(self.solve(1, symmetry="raw", engine=engine), None)
 
     def count(self, *, symmetry: str = "unique", engine: str | None = None,
-              time_limit: float | None = None, **options: object) -> Count:
+              time_limit: float | None = None, **options: Any) -> Count:
         """The number of solutions, up to symmetry (default), up to rotations only
         (``"rotations"``) or all (``"raw"``). ``options`` go to the engine."""
         return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
@@ -370,7 +371,7 @@ class Tiling:
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
                    time_limit: float | None = None, method: str = "reduce",
-                   **options: object) -> tuple[Count, Count]:
+                   **options: Any) -> tuple[Count, Count]:
         """(the count asked for, the raw count). Counting unique solutions finds the raw
         count too: each unique solution stands for |G| / |stabiliser| raw ones.
 
@@ -452,7 +453,7 @@ class Tiling:
 
     def count_at_symmetric_rep(self, rep: int, engine: str | None = None,
                                symmetry: str = "unique", *, time_limit: float | None = None,
-                               **options: object) -> tuple[int, int, str]:
+                               **options: Any) -> tuple[int, int, str]:
         """The reduction's second part for one representative placement ``rep`` whose
         stabiliser is not trivial: (unique, raw, stop reason) of the solutions with the
         reduction's piece there, each kept when least among its stabiliser's images."""
