@@ -15,6 +15,7 @@ import argparse
 
 from cpuzzler import catalog
 from cpuzzler.engines.estimate import duration, rounded
+from cpuzzler.engines.projection import between
 
 
 def main() -> None:
@@ -42,7 +43,7 @@ def main() -> None:
         low, high = layers.low, layers.high
 
         def span(a: str, b: str) -> str:
-            return a if a == b else f"{a} - {b}"
+            return between(a, b, " - ")
 
         print(f"| {name} | {rounded(guess.solutions)} +- {rounded(guess.solutions_error)} "
               f"({guess.successes} of {guess.probes}) | {rounded(guess.nodes)} | "

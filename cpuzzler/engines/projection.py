@@ -76,10 +76,7 @@ class Projection:
           states in all: 1,000 ... 4,000; about 2 seconds ... about 8 seconds on one core
         """
         low, high = self.low, self.high
-
-        def span(a: str, b: str) -> str:
-            return a if a == b else f"{a} ... {b}"
-
+        span = between
         if self.complete:
             head = f"frontier engine: all {self.items} layers run, the count {self.count:,}:"
         else:
@@ -96,6 +93,15 @@ class Projection:
             fastest = [duration(outlook.seconds / workers) for outlook in (low, high)]
             lines.append(f"  on {workers} workers at best: {span(*fastest)}")
         return "\n".join(lines)
+
+
+def between(low: str, high: str, joint: str = " ... ") -> str:
+    """A range for people, one value where both ends read the same.
+
+    >>> between("2 s", "2 s"), between("1 h", "3 h")
+    ('2 s', '1 h ... 3 h')
+    """
+    return low if low == high else f"{low}{joint}{high}"
 
 
 def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
