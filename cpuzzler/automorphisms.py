@@ -105,7 +105,7 @@ def incidence_graph(xc: ExactCover) -> networkx.Graph:
     """
     import networkx
 
-    graph = networkx.Graph()
+    graph: networkx.Graph[tuple[str | int, ...]] = networkx.Graph()
     for name in xc.items:
         kind = "secondary" if xc.is_secondary(name) else f"primary {xc.bounds(name)}"
         graph.add_node(("item", name), kind=kind)

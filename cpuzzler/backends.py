@@ -190,7 +190,7 @@ class Dask:
                                   f"(waited {CONNECT_TIMEOUT:g} s): {e}") from None
         self.workers = max(1, sum(self.client.nthreads().values()))
         self.finished = distributed.as_completed(loop=self.client.loop)
-        self.keys: dict[str, Any] = {}
+        self.keys: dict[Any, Any] = {}
 
     def share(self, value: Any) -> Any:
         return self.client.scatter(value, broadcast=True)

@@ -32,7 +32,16 @@ from typing import Any
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import puzzle_file
-from cpuzzler.models import Sudoku, domino_puzzle, dpf, langford, latin_square, pieces, queens
+from cpuzzler.models import (
+    Problem,
+    Sudoku,
+    domino_puzzle,
+    dpf,
+    langford,
+    latin_square,
+    pieces,
+    queens,
+)
 from cpuzzler.models.nuts import drive_ya_nuts
 from cpuzzler.models.words import WordGrid
 
@@ -41,7 +50,7 @@ from cpuzzler.models.words import WordGrid
 class Entry:
     name: str
     description: str
-    build: Callable[[], object]
+    build: Callable[[], Problem]
     unique: int | None  # published count up to symmetry (tilings)
     raw: int | None  # published count of all solutions
     family: str = ""
@@ -54,7 +63,7 @@ class Entry:
 META_KEYS = {"name", "description", "unique", "raw", "source", "note", "found", "engine"}
 
 # The builders of the models that are not tilings, with the arguments each takes.
-MODELS: dict[str, tuple[set[str], Callable[[dict[str, Any]], object]]] = {
+MODELS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Problem]]] = {
     "queens": ({"n"}, lambda a: queens(a["n"])),
     "langford": ({"n"}, lambda a: langford(a["n"])),
     "latin": ({"n"}, lambda a: latin_square(a["n"])),
@@ -71,7 +80,7 @@ MODELS: dict[str, tuple[set[str], Callable[[dict[str, Any]], object]]] = {
 }
 
 
-def _build(spec: dict[str, Any], text: str, path: str, first_line: int) -> object:
+def _build(spec: dict[str, Any], text: str, path: str, first_line: int) -> Problem:
     puzzle = {k: v for k, v in spec.items() if k not in META_KEYS}
     if "model" not in puzzle:
         return puzzle_file.from_table(puzzle, text, path=path, first_line=first_line)
@@ -141,28 +150,30 @@ def load(text: str, path: str) -> list[Entry]:
     return entries
 
 
-def _files() -> list[Traversable]:
-    """The catalog's files, one per family, in name order."""
-    folder = resources.files("cpuzzler") / "puzzles"
-    return sorted((f for f in folder.iterdir() if f.name.endswith(".toml")),
-                  key=lambda f: f.name)
+def _folder() -> Traversable:
+    return resources.files("cpuzzler") / "puzzles"
+
+
+def _files() -> list[str]:
+    """The names of the catalog's files, one per family, in order."""
+    return sorted(f.name for f in _folder().iterdir() if f.name.endswith(".toml"))
 
 
 @cache
-def _text(item: Traversable) -> str:
-    return item.read_text(encoding="utf-8")
+def _text(file_name: str) -> str:
+    return (_folder() / file_name).read_text(encoding="utf-8")
 
 
 @cache
-def _entries_of(item: Traversable) -> tuple[Entry, ...]:
+def _entries_of(file_name: str) -> tuple[Entry, ...]:
     """The entries of one catalog file, read and checked once."""
-    return tuple(load(_text(item), f"cpuzzler/puzzles/{item.name}"))
+    return tuple(load(_text(file_name), f"cpuzzler/puzzles/{file_name}"))
 
 
 @cache
 def _load_all() -> tuple[Entry, ...]:
     """Every entry of every file; a name used twice is an error."""
-    entries = [e for item in _files() for e in _entries_of(item)]
+    entries = [e for file_name in _files() for e in _entries_of(file_name)]
     names = [e.name for e in entries]
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
@@ -196,9 +207,9 @@ def find(name: str) -> Entry | None:
     ('pentominoes-6x10', True)
     """
     folded = name.casefold()
-    for item in _files():
-        if any(found.casefold() == folded for found in _NAME_LINE.findall(_text(item))):
-            entries = _entries_of(item)
+    for file_name in _files():
+        if any(found.casefold() == folded for found in _NAME_LINE.findall(_text(file_name))):
+            entries = _entries_of(file_name)
             exact = next((e for e in entries if e.name == name), None)
             return exact or next((e for e in entries if e.name.casefold() == folded), None)
     return None

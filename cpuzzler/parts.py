@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from cpuzzler.backends import Backend, open_backend
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
@@ -164,9 +164,9 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
             return _total(done, INTERRUPTED)
         if saved and saved["key"] != work.key:
             raise InputFormatError("this checkpoint belongs to another split of this "
-                                   "problem; use another file", path=checkpoint)
+                                   "problem; use another file", path=saver.name)
         saver.check(done, work)
-        waiting, shares = _unfinished(work, done, checkpoint)
+        waiting, shares = _unfinished(work, done, saver.name)
         saver.save(work, done, now=True)  # a checkpoint that cannot be written fails first
         if not waiting:
             return _total(done, DONE)
@@ -198,7 +198,8 @@ def _total(done: dict[Path, tuple[int, int]], reason: str) -> tuple[Count, Count
 # that task cut again, and so on; kind "part" has an exact cover as payload, "symmetric" a
 # tiling's placement (see Plan).
 Path = tuple[int, ...]
-Task = tuple[Path, str, object]
+Payload: TypeAlias = "int | ExactCover"  # a symmetric placement's index, or a part
+Task = tuple[Path, str, Payload]
 SPLIT = "split"  # a task's outcome: still running at its time budget, so cut into pieces
 PIECES = 8  # a part cut again is cut into at least this many pieces (or MAX_DEPTH levels)
 MIN_SPLIT_AFTER = 1.0  # the least time a part may run before it is cut (by default)
@@ -214,7 +215,7 @@ def pieces_of(xc: ExactCover) -> list[Subproblem] | None:
     return pieces
 
 
-def count_task(kind: str, payload: object, engine: str | None, symmetry: str,
+def count_task(kind: str, payload: Payload, engine: str | None, symmetry: str,
                deadline: float | None, budget: float | None, factor: int,
                tiling: Tiling | None) -> tuple[int, int, str, list[ExactCover], float]:
     """(unique, raw, reason, pieces, seconds) of one task, run on a worker. A part still
@@ -224,7 +225,9 @@ def count_task(kind: str, payload: object, engine: str | None, symmetry: str,
     limit = None if deadline is None else deadline - time.time()
     if limit is not None and limit <= 0:
         return 0, 0, TIMEOUT, [], 0.0
-    if kind == "symmetric":
+    if isinstance(payload, int):  # kind "symmetric": counted by the tiling
+        if tiling is None:
+            raise ExactCoverError("a symmetric placement is counted with its tiling")
         unique, raw, why = tiling.count_at_symmetric_rep(payload, engine, symmetry,
                                                          time_limit=limit)
         return unique, raw, why, [], time.monotonic() - start
@@ -242,7 +245,7 @@ def count_task(kind: str, payload: object, engine: str | None, symmetry: str,
     return int(n), factor * int(n), n.reason, [], time.monotonic() - start
 
 
-def count_tasks(tasks: list[tuple[str, object]], engine: str | None, symmetry: str,
+def count_tasks(tasks: list[tuple[str, Payload]], engine: str | None, symmetry: str,
                 deadline: float | None, budget: float | None, factor: int,
                 tiling: Tiling | None) -> list[tuple[int, int, str, list[ExactCover], float]]:
     """``count_task`` on each of a batch of tasks ``(kind, payload)``, on one worker."""
@@ -250,7 +253,7 @@ def count_tasks(tasks: list[tuple[str, object]], engine: str | None, symmetry: s
             for kind, payload in tasks]
 
 
-def _unfinished(work: Plan, done: dict[Path, tuple[int, int]], checkpoint: str | None
+def _unfinished(work: Plan, done: dict[Path, tuple[int, int]], checkpoint: str
                 ) -> tuple[deque[Task], dict[Path, float]]:
     """The tasks left to count, in order, and the share of the whole count each task
     (finished or not) stands for; a part with a finished piece is cut again here."""
@@ -258,11 +261,11 @@ def _unfinished(work: Plan, done: dict[Path, tuple[int, int]], checkpoint: str |
     waiting: deque[Task] = deque()
     shares: dict[Path, float] = {}
 
-    def visit(path: Path, kind: str, payload: object, share: float) -> None:
+    def visit(path: Path, kind: str, payload: Payload, share: float) -> None:
         shares[path] = share
         if path in done:
             return
-        pieces = pieces_of(payload) if path in cut and kind == "part" else None
+        pieces = pieces_of(payload) if path in cut and not isinstance(payload, int) else None
         if pieces is None:
             waiting.append((path, kind, payload))
             return
@@ -384,6 +387,7 @@ class _Checkpoint:
 
     def __init__(self, path: str | None) -> None:
         self.path = path
+        self.name = path or "<no checkpoint>"  # for error messages
         self.last = time.monotonic()
         self.lock: int | None = None
         self.problem = ""  # the fingerprint of the problem counted
@@ -410,14 +414,14 @@ class _Checkpoint:
             self.lock = os.open(name, os.O_RDWR | os.O_CREAT, 0o644)
         except OSError as e:
             raise InputFormatError(f"cannot write the checkpoint: {e.strerror or e}",
-                                   path=self.path) from None
+                                   path=self.name) from None
         try:
             fcntl.flock(self.lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(self.lock)
             self.lock = None
             raise InputFormatError("another count is using this checkpoint; wait for it "
-                                   "to finish or use another file", path=self.path) from None
+                                   "to finish or use another file", path=self.name) from None
 
     def load(self, fingerprint: str) -> dict | None:
         """The saved depth, key and finished parts, or None when there is no file yet."""
@@ -427,7 +431,7 @@ class _Checkpoint:
         saved = _load(self.path)
         if saved["problem"] != fingerprint:
             raise InputFormatError("this checkpoint belongs to another problem or symmetry "
-                                   "mode; use another file", path=self.path)
+                                   "mode; use another file", path=self.name)
         return saved
 
     def check(self, done: dict[Path, tuple[int, int]], work: Plan) -> None:
@@ -443,7 +447,7 @@ class _Checkpoint:
             if bad:
                 raise InputFormatError(f"damaged checkpoint: part {_name(path)} with counts "
                                        f"{unique}, {raw} is not one of this count's "
-                                       f"{len(work.tasks)} parts", path=self.path)
+                                       f"{len(work.tasks)} parts", path=self.name)
 
     def save(self, work: Plan, done: dict[Path, tuple[int, int]], now: bool = False) -> None:
         if self.path is None or (not now and time.monotonic() - self.last < SAVE_EVERY):
@@ -465,7 +469,7 @@ class _Checkpoint:
                 raise
         except OSError as e:
             raise InputFormatError(f"cannot write the checkpoint: {e.strerror or e}",
-                                   path=self.path) from None
+                                   path=self.name) from None
         self.last = time.monotonic()
 
 

@@ -92,10 +92,10 @@ def split_until(xc: ExactCover, parts: int, most: int) -> tuple[int, list[Subpro
         if best is None or best[0] == 0:
             return []
         i = best[1]
-        live = [o for o in containing[i] if o in state.alive]
-        children = [take(state, o, live[:j]) for j, o in enumerate(live)]
+        alive = [o for o in containing[i] if o in state.alive]
+        children = [take(state, o, alive[:j]) for j, o in enumerate(alive)]
         if state.covered[i] >= lo[i]:
-            closed = _State(state.alive - set(live), state.covered,
+            closed = _State(state.alive - set(alive), state.covered,
                             state.open_items - {i}, state.fixed)
             children.append(closed)
         return children

@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     for engine in engines:
         start = time.perf_counter()
         with progress.reporting(progress_line(args, engine)):
-            if args.symmetry == "raw":
+            if args.symmetry == "raw" or not isinstance(problem, Tiling):
                 total = xc.count(engine=engine, time_limit=args.time_limit)
             else:
                 total = problem.count_both(symmetry=args.symmetry, engine=engine,

@@ -26,7 +26,7 @@ from cpuzzler.results import DONE, INTERRUPTED, LEX_ENGINES, LIMIT, Clock
 if TYPE_CHECKING:
     from cpuzzler.catalog import Entry
     from cpuzzler.formats.solutions import Saved
-    from cpuzzler.models import Sudoku, Tiling
+    from cpuzzler.models import Problem, Tiling
     from cpuzzler.models.tiling import TilingSolution
 
 EXIT_FOUND, EXIT_NONE, EXIT_BAD_INPUT, EXIT_UNDECIDED, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -92,7 +92,7 @@ def status(found: int, reason: str) -> int:
     return EXIT_NONE if reason in (DONE, LIMIT) else EXIT_UNDECIDED
 
 
-def load_problem(spec: str, clock: Clock | None = None) -> ExactCover | Tiling | Sudoku:
+def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
     ``.toml`` (puzzle) file; reading a DLX file stops with ``TimeUp`` at ``clock``'s end."""
     from cpuzzler import catalog
@@ -138,7 +138,7 @@ def _from_stdin(clock: Clock | None) -> ExactCover | Tiling:
     return dlx.parse(text, path="<stdin>", deadline=None if clock is None else clock.end)
 
 
-def exact_cover_of(problem: object) -> ExactCover:
+def exact_cover_of(problem: Problem) -> ExactCover:
     """The exact cover of a problem: itself, or its model's (a property or a method)."""
     if isinstance(problem, ExactCover):
         return problem
@@ -237,7 +237,7 @@ def piece_named(label: str, names: set[str]) -> str:
     return bare if bare in names else label
 
 
-def saved_options(problem: object, xc: ExactCover, entry: Saved
+def saved_options(problem: Problem, xc: ExactCover, entry: Saved
                    ) -> tuple[list[int], str | None]:
     """The options a saved solution chose, or why one of its placements (or options) is
     none of the problem's."""
@@ -255,11 +255,11 @@ def saved_options(problem: object, xc: ExactCover, entry: Saved
             where = " ".join(",".join(map(str, c)) for c in cells)
             return [], f"{piece} on {where} is no placement of this puzzle"
         return [index[key] for key in keys], None
-    index = {frozenset(xc.option(o)): o for o in range(xc.num_options)}
-    missing = [items for items in entry.options or [] if frozenset(items) not in index]
-    if missing:
-        return [], f"{' '.join(missing[0])} is no option of this problem"
-    return [index[frozenset(items)] for items in entry.options or []], None
+    by_items = {frozenset(xc.option(o)): o for o in range(xc.num_options)}
+    unknown = [items for items in entry.options or [] if frozenset(items) not in by_items]
+    if unknown:
+        return [], f"{' '.join(unknown[0])} is no option of this problem"
+    return [by_items[frozenset(items)] for items in entry.options or []], None
 
 
 def numbered(path: str, number: int) -> str:

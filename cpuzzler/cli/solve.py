@@ -41,7 +41,7 @@ from cpuzzler.results import DONE, LIMIT, METHODS, SYMMETRY_MODES, Count, n_solu
 
 if TYPE_CHECKING:
     from cpuzzler.automorphisms import Symmetries
-    from cpuzzler.models import Tiling
+    from cpuzzler.models import Problem, Tiling
 
 NAME = "solve"
 HELP = "find one, several or all solutions, or count"
@@ -190,7 +190,8 @@ def _in_parts(args: argparse.Namespace) -> bool:
     return True
 
 
-def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, Count]:
+def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace
+                    ) -> tuple[Count, Count]:
     from cpuzzler.parts import cores, count_in_parts
 
     if args.jobs > cores() and not args.jobs_beyond_cores and args.cluster is None:
@@ -199,7 +200,8 @@ def _count_in_parts(problem: object, args: argparse.Namespace) -> tuple[Count, C
     line = progress_line(args, "counting in parts")
 
     def report(done: int, total: int) -> None:
-        line.update(done / total, note=f"{done} of {total} parts")
+        if line is not None:
+            line.update(done / total, note=f"{done} of {total} parts")
 
     try:
         counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
@@ -262,7 +264,7 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries 
     return group if group.order > 1 else None
 
 
-def _search(problem: object, args: argparse.Namespace, start: float) -> int:
+def _search(problem: Problem, args: argparse.Namespace, start: float) -> int:
     """``solve``'s search once the problem is read: the count or the solutions."""
     from cpuzzler.models import Tiling
 
@@ -315,23 +317,23 @@ def _search(problem: object, args: argparse.Namespace, start: float) -> int:
             return status(total, total.reason)
         found = 0
         symmetry = "raw" if group is None else "unique"
-        for found, solution in enumerate(
+        for found, chosen in enumerate(
             xc.solve(limit, engine=args.engine, time_limit=clock.left(), symmetry=symmetry,
                      **options), start=1
         ):
             clear_line()
             if args.format == "jsonl":
-                print(jsonl.line(jsonl.options_solution(xc, solution, args.problem, found)),
+                print(jsonl.line(jsonl.options_solution(xc, chosen, args.problem, found)),
                       flush=True)
             else:
-                _print(problem, xc, solution, found)
+                _print(problem, xc, chosen, found)
         reason = xc.stats.reason
     tail = "" if reason in (DONE, LIMIT) else f" (stopped: {reason})"
     note(args, f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}")
     return status(found, reason)
 
 
-def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
+def _sample(problem: Problem, args: argparse.Namespace, start: float) -> int:
     """Print ``--sample K`` solutions drawn uniformly (by the memo engine)."""
     from cpuzzler.models import Tiling
 
@@ -363,7 +365,7 @@ def _sample(problem: object, args: argparse.Namespace, start: float) -> int:
     return status(len(draws), reason)
 
 
-def _print(problem: object, xc: ExactCover, solution: tuple[int, ...], number: int) -> None:
+def _print(problem: Problem, xc: ExactCover, solution: tuple[int, ...], number: int) -> None:
     from cpuzzler.models import Sudoku
 
     if number > 1:

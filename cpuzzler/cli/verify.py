@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     named = next((s.puzzle for s in saved if s.puzzle), None)
     if args.problem is None and named is None:
         raise UsageError(f"{args.solutions} does not name its puzzle: give it before the file")
-    problem = load_problem(args.problem or named, args.clock)
+    problem = load_problem(args.problem or str(named), args.clock)
     xc = exact_cover_of(problem)
     checked = [(entry, *saved_options(problem, xc, entry)) for entry in saved]
     if saved and all(foreign for _, _, foreign in checked):  # not of this puzzle at all

@@ -16,8 +16,8 @@ import contextlib
 import queue
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Generator, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cpsat import to_cpsat
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
@@ -129,7 +129,7 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
 # in its own code between two of them) leaves the generator suspended; at exit its
 # search is stopped here and waited for, or the interpreter, ending the daemon thread
 # mid-search, aborts in C++ ("terminate called without an active exception", exit 134).
-_RUNNING: dict[threading.Thread, object] = {}
+_RUNNING: dict[threading.Thread, Any] = {}
 
 
 @atexit.register
@@ -159,7 +159,7 @@ def _stop(solver, stop: threading.Event, found: queue.Queue, thread: threading.T
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           limit: int | None = None, workers: int = 2,
-          symmetries: Sequence[Sequence[int]] = ()) -> Iterator[tuple[int, ...]]:
+          symmetries: Sequence[Sequence[int]] = ()) -> Generator[tuple[int, ...]]:
     """Solutions as sorted option tuples, streamed as CP-SAT finds them; with
     ``symmetries`` (permutations of the options) the least of each class only."""
     stats = stats if stats is not None else Stats(engine=NAME)

@@ -113,15 +113,17 @@ def _name(record: dict) -> str | None:
 
 def _option_lists(lines: list[str], path: str) -> list[Saved]:
     found: list[Saved] = []
+    options: list[tuple[str, ...]] | None = None  # the last solution's
     for k, line in enumerate(lines, start=1):
         if line.startswith("| solution "):
             number = line.removeprefix("| solution ").strip()
             if not number.isdigit():
                 raise InputFormatError("'| solution' needs a number", path=path, line=k)
-            found.append(Saved(int(number), k, options=[]))
+            options = []
+            found.append(Saved(int(number), k, options=options))
         elif line.strip() and not line.startswith("|"):
-            if not found:
+            if options is None:
                 raise InputFormatError("an option before the first '| solution N'",
                                        path=path, line=k)
-            found[-1].options.append(tuple(line.split()))
+            options.append(tuple(line.split()))
     return found

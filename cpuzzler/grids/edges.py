@@ -27,7 +27,7 @@ def edge_lattice(name: str, directions: int, generators: Iterable[Matrix],
                  ends: Callable[[Cell], tuple[Point, Point]]) -> Lattice:
     """A lattice of segments (x, y, z), z < ``directions``; neighbours share an end
     (the lattice's offsets change z too, as the triangular lattice's do)."""
-    offsets = {}
+    offsets: dict[tuple[int, ...], tuple[Cell, ...]] = {}
     for z in range(directions):
         mine = set(ends((0, 0, z)))
         near = [(dx, dy, w - z) for dx in range(-2, 3) for dy in range(-2, 3)
@@ -61,13 +61,13 @@ def _quasi_offsets(lattice: Lattice) -> dict[int, list[tuple[int, int, int]]]:
         directions = len(lattice.offsets)
         near = [(dx, dy, w) for dx in range(-4, 5) for dy in range(-4, 5)
                 for w in range(directions)]
-        joined = {frozenset(lattice.ends(s)) for s in near}
+        joined = {frozenset(lattice.segment_ends(s)) for s in near}
         found = {}
         for z in range(directions):
-            mine = set(lattice.ends((0, 0, z)))
-            found[z] = [s for s in near if not mine & set(lattice.ends(s))
+            mine = set(lattice.segment_ends((0, 0, z)))
+            found[z] = [s for s in near if not mine & set(lattice.segment_ends(s))
                         and any(frozenset((a, b)) in joined
-                                for a in mine for b in lattice.ends(s))]
+                                for a in mine for b in lattice.segment_ends(s))]
         _QUASI[id(lattice)] = found
     return _QUASI[id(lattice)]
 
@@ -82,7 +82,7 @@ def between(lattice: Lattice, points: Iterable[Point]) -> Region:
             for dy in range(-1, 2):
                 for z in range(directions):
                     segment = (p[0] + dx, p[1] + dy, z)
-                    if all(e in points for e in lattice.ends(segment)):
+                    if all(e in points for e in lattice.segment_ends(segment)):
                         cells.add(segment)
     return Region(lattice, cells)
 
@@ -103,7 +103,8 @@ def star(lattice: Lattice, point: Point, segment: Cell) -> tuple[Cell, ...]:
     order around it."""
     key = (id(lattice), point)
     if key not in _STARS:
-        around = [segment] + [t for t in lattice.neighbours(segment) if point in lattice.ends(t)]
+        around = [segment] + [t for t in lattice.neighbours(segment)
+                              if point in lattice.segment_ends(t)]
         mids = [lattice.to_vector(t) for t in around]
         centre = [sum(m[k] for m in mids) / len(mids) for k in range(2)]
         # Skewed axes keep the turning order (a linear map keeps or reverses it, and a
@@ -122,15 +123,15 @@ def crossings(lattice: Lattice, cells: Iterable[Cell]) -> list[Crossing]:
     the hexagonal grid, with three segments at a point, none."""
     cells = list(cells)
     at: dict[Point, list[Cell]] = {}
-    for c in cells:
-        for p in lattice.ends(c):
-            at.setdefault(p, []).append(c)
-    found = []
+    for segment in cells:
+        for p in lattice.segment_ends(segment):
+            at.setdefault(p, []).append(segment)
+    found: list[Crossing] = []
     for p, mine in sorted(at.items()):
         if len(mine) < 2:
             continue
         order = star(lattice, p, mine[0])
-        held = {order.index(c) for c in mine}
+        held = {order.index(segment) for segment in mine}
         for a, b, c, d in combinations(range(len(order)), 4):
             if {a, c} <= held or {b, d} <= held:
                 found.append((p, (a, b, c, d)))

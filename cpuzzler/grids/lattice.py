@@ -92,6 +92,12 @@ def signed_permutations(n: int) -> list[Matrix]:
     return result
 
 
+def _composed(to: Callable[[Cell], tuple[int, ...]], f: Callable[[Sequence[int]], tuple[int, ...]],
+              back: Callable[[Sequence[int]], Cell]) -> Callable[[Cell], Cell]:
+    """A cell map: to the vector, through the matrix, back to a cell."""
+    return lambda c: back(f(to(c)))
+
+
 @dataclass(frozen=True, eq=False)
 class Lattice:
     """A lattice of cells (for the edge lattices, the cells are unit segments).
@@ -121,6 +127,12 @@ class Lattice:
             return self.group[:1]
         raise ValueError(f"unknown kind {kind!r}; known kinds: {', '.join(KINDS)}")
 
+    def segment_ends(self, segment: Cell) -> tuple[Point, Point]:
+        """An edge lattice's segment's two end points."""
+        if self.ends is None:
+            raise ValueError(f"the {self.name} lattice has cells, not segments with ends")
+        return self.ends(segment)
+
     def neighbours(self, cell: Cell) -> list[Cell]:
         t = self.translated
         step = self.offsets[tuple(cell[t:])]
@@ -133,14 +145,14 @@ class Lattice:
         """The kind's symmetries as fast functions from cell to cell."""
         key = (id(self), kind)
         if key not in _CELL_MAPS:
-            maps = []
+            maps: list[Callable[[Cell], Cell]] = []
             for g in self.symmetries(kind):
                 f = g.compiled()
                 if self.to_vector is tuple and self.from_vector is tuple:
                     maps.append(f)
                 else:
                     to, back = self.to_vector, self.from_vector
-                    maps.append(lambda c, f=f, to=to, back=back: back(f(to(c))))
+                    maps.append(_composed(to, f, back))
             _CELL_MAPS[key] = maps
         return _CELL_MAPS[key]
 

@@ -45,7 +45,7 @@ class Region:
         self.wrap = None if wrap is None or not any(wrap) else tuple(wrap)
         if self.wrap is not None:
             if lattice.ends is not None or len(self.wrap) != lattice.translated:
-                raise InputFormatError(f"wrap {tuple(wrap)} does not fit the {lattice.name} "
+                raise InputFormatError(f"wrap {self.wrap} does not fit the {lattice.name} "
                                        f"lattice (one period per coordinate of a cell "
                                        f"lattice)", path=path)
             outside = [c for c in self.cells if self.reduce(c) != c]
@@ -91,6 +91,7 @@ class Region:
     def place(self, cells: Iterable[Cell]) -> tuple[Cell, ...] | None:
         """Cells as the region holds them (wrapped), sorted; None if one falls outside or,
         wrapped, two fall on the same cell."""
+        cells = list(cells)
         placed = {self.reduce(c) for c in cells}
         if not placed <= self.cells or (self.wrap is not None and len(placed) != len(cells)):
             return None
@@ -119,8 +120,8 @@ class Region:
             image = lattice.transform(cells, g)
             image_low = [min(c[k] for c in image) for k in range(t)]
             for turn in turns:
-                shift = [low[k] - image_low[k] + turn[k] for k in range(t)]
-                moved = dict(zip(cells, map(self.reduce, lattice.translate(image, shift)),
+                offset = [low[k] - image_low[k] + turn[k] for k in range(t)]
+                moved = dict(zip(cells, map(self.reduce, lattice.translate(image, offset)),
                                  strict=True))
                 if set(moved.values()) == self.cells and all(
                         (moved[a], moved[b]) in touching for a, b in touching):
@@ -173,14 +174,14 @@ def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]], *, one_hand: bo
     ...                                                          one_hand=False))
     (2, 6)
     """
-    parts = [sorted(set(p)) for p in parts]
+    cell_lists = [sorted(set(p)) for p in parts]
     t = lattice.translated
-    lows = [[min(c[k] for c in p) for k in range(t)] for p in parts]
+    lows = [[min(c[k] for c in p) for k in range(t)] for p in cell_lists]
     # onto[i][j]: the maps of part i onto part j, by handedness
     onto: list[list[dict[bool, list[tuple[Symmetry, dict[Cell, Cell]]]]]] = []
-    for part in parts:
+    for part in cell_lists:
         row = []
-        for j, target in enumerate(parts):
+        for j, target in enumerate(cell_lists):
             found: dict[bool, list] = {True: [], False: []}
             if len(part) == len(target):
                 wanted = set(target)
@@ -193,7 +194,7 @@ def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]], *, one_hand: bo
             row.append(found)
         onto.append(row)
     choices = []
-    for order in itertools.permutations(range(len(parts))):
+    for order in itertools.permutations(range(len(cell_lists))):
         for hand in (True, False) if one_hand else (None,):
             options = [onto[i][j][hand] if hand is not None
                        else onto[i][j][True] + onto[i][j][False] for i, j in enumerate(order)]
@@ -234,7 +235,7 @@ def from_ascii_rows(drawing: str, *, path: str = "<string>", cells_only: bool = 
     if not lines:
         raise InputFormatError("the drawing has no cells", path=path)
     height = len(lines)
-    found = []
+    found: list[tuple[Cell, str]] = []
     for row, text in enumerate(lines):
         for col, ch in enumerate(text):
             if ch in EMPTY:

@@ -1,13 +1,19 @@
 """Puzzles built as exact-cover problems: tilings of polyform pieces, Sudoku, queens,
 Latin squares, Langford pairings, domino puzzles, and Frans Faase's DPF files."""
 
+from cpuzzler.exact_cover import ExactCover
 from cpuzzler.models import dpf, pieces
 from cpuzzler.models.dominoes import domino_puzzle
 from cpuzzler.models.langford import langford
 from cpuzzler.models.latin import latin_square
+from cpuzzler.models.nuts import DriveYaNuts
 from cpuzzler.models.queens import distinct_queens, queens
 from cpuzzler.models.sudoku import Sudoku
 from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
+from cpuzzler.models.words import WordGrid
 
-__all__ = ["Placement", "Sudoku", "Tiling", "TilingSolution", "distinct_queens",
+# What a catalog entry or a puzzle file names: an exact cover, or a model that has one.
+Problem = ExactCover | Tiling | Sudoku | DriveYaNuts | WordGrid
+
+__all__ = ["Placement", "Problem", "Sudoku", "Tiling", "TilingSolution", "distinct_queens",
            "domino_puzzle", "dpf", "langford", "latin_square", "pieces", "queens"]

@@ -19,7 +19,7 @@ which both nuts give the colour of the number they show there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -126,9 +126,9 @@ class DriveYaNuts:
         return tuple(sorted(moved))
 
 
-def drive_ya_nuts(nuts: dict[str, Sequence[int]] | None = None, *,
+def drive_ya_nuts(nuts: Mapping[str, Sequence[int]] | None = None, *,
                   colours: bool = False) -> DriveYaNuts:
     """The puzzle with Milton Bradley's nuts, or your own seven; ``colours``: written as
     an exact cover with colours."""
-    nuts = MILTON_BRADLEY if nuts is None else nuts
-    return DriveYaNuts(tuple((name, tuple(ns)) for name, ns in nuts.items()), colours)
+    chosen = MILTON_BRADLEY if nuts is None else nuts
+    return DriveYaNuts(tuple((name, tuple(ns)) for name, ns in chosen.items()), colours)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
@@ -97,7 +97,7 @@ def make(name: str, cells: Iterable[Cell], lattice: object, kind: str = "free",
     return Piece(name, lat.normalise(tuple(c) for c in cells), lat, kind, copies, quasi)
 
 
-def _set(lattice: object, shapes: dict[str, Sequence[Cell]], kind: str = "free", *,
+def _set(lattice: object, shapes: Mapping[str, Sequence[Cell]], kind: str = "free", *,
          quasi: bool = False) -> list[Piece]:
     return [make(name, cells, lattice, kind, quasi=quasi) for name, cells in shapes.items()]
 
@@ -345,7 +345,7 @@ def welded_tetrasticks(kind: str = "free") -> list[Piece]:
 
 
 def _max_degree(piece: Piece) -> int:
-    ends = [e for segment in piece.cells for e in piece.lattice.ends(segment)]
+    ends = [e for segment in piece.cells for e in piece.lattice.segment_ends(segment)]
     return max(ends.count(e) for e in ends)
 
 

@@ -58,7 +58,7 @@ class PuzzleSymmetry:
             alone = mirror is not None and \
                 _name_maps(tiling, shapes, key_of, mirror) == \
                 _name_maps(tiling, shapes, key_of, lattice.group[0])
-            maps = part_maps(lattice, tiling.parts, one_hand=not alone)
+            maps = part_maps(lattice, tiling.parts or (), one_hand=not alone)
         else:
             maps = tiling.region.cell_maps("free")
         if tiling.parts is not None and not self.parted:  # those that keep the parts
@@ -129,10 +129,10 @@ def _name_maps(tiling: Tiling, shapes: dict[tuple, list[str]], key_of: dict[str,
                               "symmetry group; give one piece with copies instead")
     maps = []
     for parts in product(*choices):
-        names: dict[str, str] = {}
+        renaming: dict[str, str] = {}
         for part in parts:
-            names.update(part)
-        maps.append(names)
+            renaming.update(part)
+        maps.append(renaming)
     return maps
 
 

@@ -392,14 +392,14 @@ class Tiling:
             return self._count_lex_leaders(engine, clock.left(), symmetry, options)
         if method == "reduce" and len(group) > 1 and self.reduction_for(symmetry).piece is not None:
             return self._count_reduced(engine, clock.left(), symmetry, options)
-        unique = raw = 0
+        unique = in_all = 0
         for solution in _until_interrupted(self.exact_cover, self.solve(
                 symmetry=symmetry, engine=engine, time_limit=clock.left(), **options)):
             unique += 1
-            raw += len(group) // group.stabiliser(solution)
+            in_all += len(group) // group.stabiliser(solution)
         reason = self.exact_cover.stats.reason
         reason = "done" if reason == "limit" else reason
-        return Count(unique, reason), Count(raw, reason)
+        return Count(unique, reason), Count(in_all, reason)
 
     def option_symmetries(self, symmetry: str = "unique") -> list[list[int]]:
         """The puzzle's symmetries (all but the identity) as permutations of the options:

@@ -67,6 +67,7 @@ def segment(lattice: str, seg: Cell) -> tuple[XY, XY]:
         return _skewed(*p), _skewed(*q)
     if lattice == "twigs":
         # ends: (x, y, 0) the lower left corner of hexagon (x, y), (x, y, 1) its lower right
-        p, q = twigs.ends(seg)
-        return tuple(_hex_corner(a, b, 240 if kind == 0 else 300) for a, b, kind in (p, q))
+        (px, py, pk), (qx, qy, qk) = twigs.ends(seg)
+        return (_hex_corner(px, py, 240 if pk == 0 else 300),
+                _hex_corner(qx, qy, 240 if qk == 0 else 300))
     raise ValueError(f"no segments on the {lattice} lattice")

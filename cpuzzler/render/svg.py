@@ -61,7 +61,7 @@ def placement_colours(solution: TilingSolution) -> tuple[list[str], list[str]]:
 
     lattice = solution.tiling.region.lattice
     owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
-    graph = networkx.Graph()
+    graph: networkx.Graph[int] = networkx.Graph()
     graph.add_nodes_from(range(len(names)))
     for cell, k in owner.items():
         for n in lattice.neighbours(cell):

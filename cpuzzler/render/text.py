@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 LAYER_GAP = "    "
 
 
-def _grid(cells: dict[tuple[int, int], str], columns: range, rows: range) -> list[str]:
+def _grid(cells: dict[Cell, str], columns: range, rows: range) -> list[str]:
     width = max((len(v) for v in cells.values()), default=1)
     lines = []
     for y in reversed(rows):
