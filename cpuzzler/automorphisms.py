@@ -31,7 +31,7 @@ however large the group (the 9x9 Sudoku's 1.2 x 10^12).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -65,7 +65,8 @@ def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]]
                 coloured[i].setdefault(c, []).append(o)
             else:
                 plain[i].append(o)
-    twins: dict[tuple, list[int]] = {}
+    Signature = tuple[tuple[str] | tuple[int, int], tuple[int, ...], frozenset[tuple[int, ...]]]
+    twins: dict[Signature, list[int]] = {}
     for i in range(len(xc.items)):
         kind = ("secondary",) if secondary[i] else (lo[i], hi[i])
         signature = (kind, tuple(plain[i]), frozenset(tuple(v) for v in coloured[i].values()))
@@ -82,8 +83,8 @@ def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]]
         n += 1
     pairs: set[int] = set()
     for members in twins.values():
-        for options in coloured[members[0]].values():
-            adjacency[n] = [item_vertex[members[0]], *options]
+        for in_colour in coloured[members[0]].values():
+            adjacency[n] = [item_vertex[members[0]], *in_colour]
             pairs.add(n)
             n += 1
     parts = [set(range(n_options)), *kinds.values()]
@@ -92,7 +93,7 @@ def _vertices(xc: ExactCover) -> tuple[int, dict[int, list[int]], list[set[int]]
     return n, adjacency, parts
 
 
-def incidence_graph(xc: ExactCover) -> networkx.Graph:
+def incidence_graph(xc: ExactCover) -> networkx.Graph[tuple[str | int, ...]]:
     """The item-option incidence graph as a networkx graph, for research scripts: nodes
     ``("item", name)`` (attribute ``kind``: primary with its bounds, or secondary),
     ``("option", k)``, and ``("colour", name, colour)`` between an item and the options
@@ -190,7 +191,7 @@ class Symmetries:
         self.order = round(size * 10 ** shift) * 10 ** (exponent - shift)
 
     @cached_property
-    def group(self):
+    def group(self) -> Any:
         """The group as a sympy ``PermutationGroup`` on the options (built on demand: for
         a large group on many options, Schreier-Sims takes long)."""
         from sympy.combinatorics import Permutation, PermutationGroup
@@ -253,8 +254,11 @@ class Symmetries:
                         for g in self.generators)]
 
 
+Automorphisms = tuple[list[tuple[int, ...]], float, int, list[int]]
+
+
 def _autgrp(n: int, adjacency: dict[int, list[int]], parts: list[set[int]],
-            n_options: int) -> tuple[list[tuple[int, ...]], float, int, list[int]] | str:
+            n_options: int) -> Automorphisms | str:
     """nauty's answer, in the child: generators on the options, the group size as
     mantissa and power of ten, and each option's orbit's least option."""
     import pynauty
@@ -270,7 +274,8 @@ def _autgrp(n: int, adjacency: dict[int, list[int]], parts: list[set[int]],
             [least[orbits[o]] for o in range(n_options)])
 
 
-def _in_child(work, budget: float):
+def _in_child(work: Callable[[], Automorphisms | str], budget: float
+              ) -> Automorphisms | str:
     """``work()`` in a forked child process, its result pickled back; a message instead
     if it ran past ``budget`` seconds, crashed or ran out of memory. Ctrl-C here ends
     the child and reaches the caller."""
@@ -307,7 +312,8 @@ def _in_child(work, budget: float):
     try:
         if not reader.poll(budget):
             return f"the search ran past its {budget:.1f} s budget"
-        return pickle.loads(reader.recv_bytes())
+        result: Automorphisms | str = pickle.loads(reader.recv_bytes())
+        return result
     except EOFError:
         return f"nauty failed (exit {process.exitcode})"
     finally:
@@ -383,7 +389,7 @@ def _restricted(xc: ExactCover, of_item: set[int], keep: list[int]
 
 
 def _dedup(xc: ExactCover, group: Symmetries, solutions: Iterable[tuple[int, ...]],
-           reason_of) -> tuple[Count, Count]:
+           reason_of: Callable[[], str]) -> tuple[Count, Count]:
     classes: set[tuple[int, ...]] = set()
     raw = 0
     try:

@@ -40,7 +40,7 @@ class Backend(Protocol):
     def share(self, value: Any) -> Any:
         """``value`` made ready to pass to many tasks (sent to a cluster once)."""
 
-    def submit(self, key: Any, function: Callable, *args: Any) -> None:
+    def submit(self, key: Any, function: Callable[..., Any], *args: Any) -> None:
         """Start ``function(*args)``; its result comes back from ``next`` under ``key``."""
 
     def next(self) -> tuple[Any, Any]:
@@ -67,12 +67,12 @@ class InProcess:
     workers = 1
 
     def __init__(self) -> None:
-        self.waiting: deque[tuple[Any, Callable, tuple]] = deque()
+        self.waiting: deque[tuple[Any, Callable[..., Any], tuple[Any, ...]]] = deque()
 
     def share(self, value: Any) -> Any:
         return value
 
-    def submit(self, key: Any, function: Callable, *args: Any) -> None:
+    def submit(self, key: Any, function: Callable[..., Any], *args: Any) -> None:
         self.waiting.append((key, function, args))
 
     def next(self) -> tuple[Any, Any]:
@@ -92,12 +92,14 @@ class Processes:
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self.workers = jobs
         self.pool = context.Pool(jobs, initializer=_start_worker, initargs=(os.getpid(),))
-        self.finished: queue.SimpleQueue = queue.SimpleQueue()
+        # (key, result, None) or (key, None, the task's error)
+        self.finished: queue.SimpleQueue[tuple[Any, Any, BaseException | None]] = \
+            queue.SimpleQueue()
 
     def share(self, value: Any) -> Any:
         return value
 
-    def submit(self, key: Any, function: Callable, *args: Any) -> None:
+    def submit(self, key: Any, function: Callable[..., Any], *args: Any) -> None:
         self.pool.apply_async(function, args,
                               callback=lambda result: self.finished.put((key, result, None)),
                               error_callback=lambda error: self.finished.put((key, None, error)))
@@ -195,7 +197,7 @@ class Dask:
     def share(self, value: Any) -> Any:
         return self.client.scatter(value, broadcast=True)
 
-    def submit(self, key: Any, function: Callable, *args: Any) -> None:
+    def submit(self, key: Any, function: Callable[..., Any], *args: Any) -> None:
         future = self.client.submit(function, *args, pure=False)
         self.keys[future.key] = key
         self.finished.add(future)

@@ -359,7 +359,7 @@ class ExactCover:
         return self._solve_unique(limit, engine, Clock(time_limit), options)
 
     def _solve_unique(self, limit: int | None, engine: str | None, clock: Clock,
-                      options: dict) -> Iterator[tuple[int, ...]]:
+                      options: dict[str, Any]) -> Iterator[tuple[int, ...]]:
         group, seen = self.symmetries(budget=self._symmetry_budget(clock.left())), set()
         first_only = 1 if limit == 1 else None  # the first solution is its class's first
         for solution in self._solve(first_only, engine, clock.left(), options):
@@ -372,7 +372,7 @@ class ExactCover:
                     return
 
     def _solve(self, limit: int | None, engine: str | None, time_limit: float | None,
-               options: dict) -> Iterator[tuple[int, ...]]:
+               options: dict[str, Any]) -> Iterator[tuple[int, ...]]:
         run = JOBS["engine"](engine)
         self.stats = stats = Stats(engine=run.NAME)
         start = time.perf_counter()
@@ -426,8 +426,8 @@ class ExactCover:
         """
         self.stats = stats = Stats(engine="memo")
         start = time.perf_counter()
-        draws = JOBS["sample"](self, k, seed=seed, stats=stats, time_limit=time_limit,
-                               **options)
+        draws: list[tuple[int, ...]] = JOBS["sample"](
+            self, k, seed=seed, stats=stats, time_limit=time_limit, **options)
         stats.seconds = time.perf_counter() - start
         return draws
 
@@ -445,7 +445,7 @@ class ExactCover:
         """
         self.stats = stats = Stats(engine="estimate")
         start = time.perf_counter()
-        guess = JOBS["estimate"](self, probes, seed=seed, breadth=breadth, stats=stats,
+        guess: Estimate = JOBS["estimate"](self, probes, seed=seed, breadth=breadth, stats=stats,
                                  time_limit=time_limit, **options)
         stats.seconds = time.perf_counter() - start
         return guess
@@ -466,12 +466,14 @@ class ExactCover:
         return known
 
     def _symmetry_budget(self, time_limit: float | None) -> float | None:
-        return JOBS["symmetry_budget"](time_limit)
+        budget: float | None = JOBS["symmetry_budget"](time_limit)
+        return budget
 
-    def graph(self) -> networkx.Graph:
+    def graph(self) -> networkx.Graph[tuple[str | int, ...]]:
         """The item-option incidence graph (networkx), the graph whose automorphisms are
         the problem's symmetries."""
-        return JOBS["graph"](self)
+        graph: networkx.Graph[tuple[str | int, ...]] = JOBS["graph"](self)
+        return graph
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
                    time_limit: float | None = None, method: str = "reduce",
@@ -493,8 +495,9 @@ class ExactCover:
                                   "unique or raw")
         clock = Clock(time_limit)
         group = self.symmetries(budget=self._symmetry_budget(time_limit))
-        return JOBS["count_unique"](self, group, method=method, engine=engine,
-                                    time_limit=clock.left(), **options)
+        counts: tuple[Count, Count] = JOBS["count_unique"](
+            self, group, method=method, engine=engine, time_limit=clock.left(), **options)
+        return counts
 
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.
@@ -502,23 +505,26 @@ class ExactCover:
         Each is a :class:`cpuzzler.subproblems.Subproblem`: a smaller ``problem``, the
         ``fixed`` options chosen to reach it, and ``original(solution)`` to map back.
         """
-        return JOBS["split"](self, depth)
+        parts: list[Subproblem] = JOBS["split"](self, depth)
+        return parts
 
     # --- files ---------------------------------------------------------------------------
 
     @classmethod
     def from_dlx(cls, path: str | PathLike[str]) -> ExactCover:
         """Read Knuth's DLX text format from a file."""
-        return JOBS["read_dlx"](path)
+        problem: ExactCover = JOBS["read_dlx"](path)
+        return problem
 
     @classmethod
     def from_dlx_text(cls, text: str, *, path: str = "<string>") -> ExactCover:
         """Read Knuth's DLX text format from a string."""
-        return JOBS["parse_dlx"](text, path=path)
+        problem: ExactCover = JOBS["parse_dlx"](text, path=path)
+        return problem
 
     def to_dlx(self, path: str | PathLike[str] | None = None) -> str:
         """Write Knuth's DLX text format; return the text (and write it to ``path`` if given)."""
-        text = JOBS["format_dlx"](self)
+        text: str = JOBS["format_dlx"](self)
         if path is not None:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)

@@ -22,7 +22,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cpuzzler.backends import Backend, open_backend
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
@@ -313,7 +313,7 @@ class _Run:
         if workers == 1:
             return None
         if self.spent == 0 or self.share_done == 0:
-            return MIN_SPLIT_AFTER * 2 ** (len(path) - 1)
+            return MIN_SPLIT_AFTER * 2.0 ** (len(path) - 1)
         left = self.spent / self.share_done * (1 - self.share_done) / workers
         return max(MIN_SPLIT_AFTER, left / 2)
 
@@ -423,7 +423,7 @@ class _Checkpoint:
             raise InputFormatError("another count is using this checkpoint; wait for it "
                                    "to finish or use another file", path=self.name) from None
 
-    def load(self, fingerprint: str) -> dict | None:
+    def load(self, fingerprint: str) -> dict[str, Any] | None:
         """The saved depth, key and finished parts, or None when there is no file yet."""
         self.problem = fingerprint
         if self.path is None or not os.path.exists(self.path):
@@ -473,7 +473,7 @@ class _Checkpoint:
         self.last = time.monotonic()
 
 
-def _checksum(data: dict) -> str:
+def _checksum(data: dict[str, Any]) -> str:
     """A digest of everything in the checkpoint but the checksum itself."""
     content = {k: v for k, v in data.items() if k != "checksum"}
     return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
@@ -487,7 +487,7 @@ def _path(name: str) -> Path:
     return tuple(map(int, numbers))
 
 
-def _load(path: str) -> dict:
+def _load(path: str) -> dict[str, Any]:
     """The checkpoint's problem, depth, key and finished parts; a clear error if it is not
     one, or if anything in it was changed by hand."""
     try:

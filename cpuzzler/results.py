@@ -6,6 +6,7 @@ import contextlib
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
 STOP_REASONS = (DONE, LIMIT, TIMEOUT, INTERRUPTED)
@@ -74,8 +75,9 @@ class Stats:
     seconds: float = 0.0
     reason: str = DONE
     answered_by: str = ""  # the auto engine: which engine settled the question
-    memo: dict = field(default_factory=dict)  # the memo engine: states, hits, misses, ...
-    frontier: dict = field(default_factory=dict)  # the frontier engine: states, layers, ...
+    # the memo engine's states, hits, misses, ...; the frontier engine's states, layers, ...
+    memo: dict[str, Any] = field(default_factory=dict)
+    frontier: dict[str, Any] = field(default_factory=dict)
 
 
 class RunDeadline:

@@ -98,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.clock = Clock(getattr(args, "time_limit", None))
     try:
         with RunDeadline.until(args.clock.end):  # building a model stops in time too
-            return COMMANDS[args.command].run(args)
+            status: int = COMMANDS[args.command].run(args)
+            return status
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -61,7 +61,7 @@ def to_cpsat(xc: ExactCover, symmetries: Sequence[Sequence[int]] = ()
         extra = [model.new_bool_var(f"e{v}") for v in range(n + 1, top + 1)]
         variables = chosen + extra
 
-        def literal(v: int):
+        def literal(v: int) -> cp_model.LiteralT:
             return variables[v - 1] if v > 0 else variables[-v - 1].Not()
 
         for clause in clauses:

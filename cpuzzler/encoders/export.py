@@ -60,7 +60,8 @@ def export(xc: ExactCover, fmt: str, *, encoding: str = "seqcounter") -> str:
         cnf.comments = [f"c an exact-cover problem from cpuzzler: variable k is option k-1 "
                         f"(k <= {xc.num_options}); encoding {encoding}",
                         f"c p show {show} 0"]
-        return cnf.to_dimacs() + "\n"
+        dimacs: str = cnf.to_dimacs()
+        return dimacs + "\n"
     if fmt == "cpsat-proto":
         from cpuzzler.encoders.cpsat import to_cpsat
 

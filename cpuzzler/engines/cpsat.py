@@ -53,10 +53,11 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
         solver.parameters.num_workers = 1
     else:
         solver.parameters.num_workers = workers
-    found: queue.Queue = queue.Queue(maxsize=QUEUE_SIZE)
+    # ("solution", options), ("end", CP-SAT's status) or ("error", the exception)
+    found: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=QUEUE_SIZE)
     stop = threading.Event()
 
-    def hand_over(message: tuple) -> None:
+    def hand_over(message: tuple[str, Any]) -> None:
         while not stop.is_set():
             try:
                 found.put(message, timeout=0.05)
@@ -139,7 +140,8 @@ def _stop_all_at_exit() -> None:
         thread.join(10)
 
 
-def _stop(solver, stop: threading.Event, found: queue.Queue, thread: threading.Thread
+def _stop(solver: Any, stop: threading.Event, found: queue.Queue[tuple[str, Any]],
+          thread: threading.Thread
           ) -> None:
     """Stop the search and wait for its thread (moments after ``stop_search``); a Ctrl-C
     meanwhile is held back until the thread is gone, then raised."""

@@ -37,7 +37,7 @@ NAME = "frontier"
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           order: Sequence[str] | None = None, memory: float | None = None,
           on_layer: Callable[[int, int, int, float], object] | None = None,
-          work_dir: str | os.PathLike | None = None, shards: int | None = None,
+          work_dir: str | os.PathLike[str] | None = None, shards: int | None = None,
           backend: str | None = None, jobs: int = 1, address: str | None = None,
           checkpoint_every: float | None = None) -> int:
     """The number of solutions. ``order``: the sweep order (item names; default as the

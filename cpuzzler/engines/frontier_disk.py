@@ -52,7 +52,7 @@ def _layer_files(work: Path, k: int) -> list[Path]:
     return sorted(work.glob(f"layer-{k:06d}.*"))
 
 
-def _save_state(work: Path, state: dict) -> None:
+def _save_state(work: Path, state: dict[str, Any]) -> None:
     temporary = work / (STATE + ".new")
     with open(temporary, "w") as out:
         json.dump(state, out)
@@ -66,7 +66,7 @@ def _save_state(work: Path, state: dict) -> None:
         os.close(folder)
 
 
-def _restore(work: Path, state: dict) -> None:
+def _restore(work: Path, state: dict[str, Any]) -> None:
     """Files back to the lengths ``state`` recorded; files it does not name deleted."""
     sizes = state["sizes"]
     for path in work.glob("layer-*"):
@@ -76,7 +76,7 @@ def _restore(work: Path, state: dict) -> None:
             os.truncate(path, sizes[path.name])
 
 
-def _resumed(work: Path, digest: str) -> dict | None:
+def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
     """The state of the count in ``work`` (its files cut back to it), or ``None`` for a
     new count; an error for a folder holding anything else."""
     path = work / STATE
@@ -85,7 +85,7 @@ def _resumed(work: Path, digest: str) -> dict | None:
             raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
         return None
     try:
-        state = json.loads(path.read_text())
+        state: dict[str, Any] = json.loads(path.read_text())
         known = {"problem", "shards", "next", "total", "sizes"} <= set(state)
     except (OSError, ValueError, TypeError) as e:
         raise ExactCoverError(f"{path}: not a frontier engine's state ({e})") from None
@@ -98,7 +98,7 @@ def _resumed(work: Path, digest: str) -> dict | None:
     return state
 
 
-def _started(work: Path, handle: Any, digest: str, shards: int) -> dict:
+def _started(work: Path, handle: Any, digest: str, shards: int) -> dict[str, Any]:
     """A new count in the empty folder ``work``: the first step (from nothing) written
     and saved."""
     state = {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {}}
@@ -112,7 +112,7 @@ def _started(work: Path, handle: Any, digest: str, shards: int) -> dict:
     return state
 
 
-def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, *,
+def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.PathLike[str], *,
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
                   backend: Any = None, checkpoint_every: float = CHECKPOINT_SECONDS,
@@ -185,7 +185,7 @@ def count_on_disk(arguments: tuple, memory: float, work_dir: str | os.PathLike, 
     return total, _dlx.DONE, layers
 
 
-def _save(work: Path, state: dict, written: set[Path]) -> None:
+def _save(work: Path, state: dict[str, Any], written: set[Path]) -> None:
     """Make ``state`` what a resume starts from (the files ``written`` flushed to disk
     first), then delete the files of the layers before it."""
     _flush({path for path in written if path.exists()})
@@ -195,8 +195,9 @@ def _save(work: Path, state: dict, written: set[Path]) -> None:
             path.unlink()
 
 
-def process_shard(digest: str, arguments: tuple, memory: float, k: int, path: str,
-                  shards: int, deadline: float | None) -> tuple[int, int, int, list]:
+def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int, path: str,
+                  shards: int, deadline: float | None
+                  ) -> tuple[int, int, int, list[tuple[int, int, bytes]]]:
     """A task: process the shard file ``path`` of layer ``k``, in pieces that fit
     ``memory``. Returns (reason, solutions reached, states processed, what was emitted
     as (layer, shard, records)); on a stop, nothing emitted."""
@@ -211,7 +212,7 @@ def process_shard(digest: str, arguments: tuple, memory: float, k: int, path: st
     with open(path, "rb") as source:
         data = source.read()
     total = states = at = 0
-    outputs: list = []
+    outputs: list[tuple[int, int, bytes]] = []
     while at < len(data):
         piece = data[at:at + piece_bytes]
         left = -1.0 if deadline is None else max(0.0, deadline - time.time())

@@ -205,7 +205,7 @@ def sample(xc: ExactCover, k: int, *, seed: int = 0, stats: Stats | None = None,
     return _run(xc, stats, time_limit, order, memory, k, seed, choice)[1]
 
 
-def counter_arguments(xc: ExactCover, order: Sequence[str] | None = None) -> tuple:
+def counter_arguments(xc: ExactCover, order: Sequence[str] | None = None) -> tuple[Any, ...]:
     """The problem as the C counters take it: (lo, hi, secondary as 0/1, the options'
     item lists, the sweep order's indices, the colour of every entry or ``None``)."""
     lo, hi, secondary = xc.item_arrays()

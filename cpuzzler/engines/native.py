@@ -35,7 +35,8 @@ KERNELS = ("auto", "bits", "links")
 ROUND = 0.5  # seconds between progress reports, when a progress line is shown
 
 
-def solver_arguments(xc: ExactCover) -> tuple[list[int], list[int], list[int], list]:
+def solver_arguments(xc: ExactCover
+                     ) -> tuple[list[int], list[int], list[int], list[tuple[int, ...]]]:
     """What the C solver is built from: per item lo, hi and secondary; the options."""
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]

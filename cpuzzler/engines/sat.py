@@ -14,7 +14,7 @@ import functools
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cnf import to_cnf
 from cpuzzler.errors import ExactCoverError
@@ -116,14 +116,14 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             sat.add_clause(block)
 
 
-def _solve_once(sat, deadline: float | None) -> bool | None:
+def _solve_once(sat: Any, deadline: float | None) -> bool | None:
     """The next model (True), none (False), or None when the deadline passed first.
 
     With a deadline the solver runs in slices of SLICE conflicts, the clock read between
     them (learnt clauses are kept); a solver without conflict budgets is interrupted by a
     timer if it can be, else the clock is read between solutions only."""
     if deadline is None:
-        return sat.solve()
+        return _answer(sat.solve())
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -134,19 +134,24 @@ def _solve_once(sat, deadline: float | None) -> bool | None:
             break
         result = sat.solve_limited()
         if result is not None:
-            return result
+            return _answer(result)
     if not _interruptible(sat):
-        return sat.solve()
+        return _answer(sat.solve())
     timer = threading.Timer(remaining, sat.interrupt)
     timer.start()
     try:
-        return sat.solve_limited(expect_interrupt=True)
+        return _answer(sat.solve_limited(expect_interrupt=True))
     finally:
         timer.cancel()
         sat.clear_interrupt()
 
 
-def _interruptible(sat) -> bool:
+def _answer(result: Any) -> bool | None:
+    """A PySAT answer (True, False, or None when stopped) as the bool it is."""
+    return None if result is None else bool(result)
+
+
+def _interruptible(sat: Any) -> bool:
     """Whether the solver can be stopped in mid-search."""
     try:
         sat.interrupt()

@@ -53,6 +53,7 @@ from typing import Any
 from cpuzzler.errors import InputFormatError
 from cpuzzler.formats import read_text
 from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
+from cpuzzler.grids.lattice import KINDS
 from cpuzzler.grids.region import Region
 from cpuzzler.models import pieces
 from cpuzzler.models.tiling import CROSSING_RULES, Tiling
@@ -143,7 +144,7 @@ class _Reader:
         return next(found, 0) or next(
             (n for n, line in enumerate(self.lines, 1) if inline.search(line)), 0)
 
-    def check_keys(self, table: dict, known: set[str], where: str) -> None:
+    def check_keys(self, table: dict[str, Any], known: set[str], where: str) -> None:
         for key in table:
             if key not in known:
                 raise self.error(f"unknown key {key!r} in {where}; known: "
@@ -191,7 +192,7 @@ class _Reader:
         except ValueError as e:
             raise self.error(str(e), "pieces" if "pieces" in data else "piece") from None
 
-    def piece_names(self, data: dict, key: str) -> list[str]:
+    def piece_names(self, data: dict[str, Any], key: str) -> list[str]:
         """[pieces] ``key``: a list of piece names (or one string of one-letter names)."""
         names = self.table(data, "pieces", required=False).get(key, [])
         if isinstance(names, str):
@@ -200,7 +201,7 @@ class _Reader:
             raise self.error(f"{key} must be a list of piece names", key)
         return names
 
-    def table(self, data: dict, key: str, required: bool = True) -> dict:
+    def table(self, data: dict[str, Any], key: str, required: bool = True) -> dict[str, Any]:
         found = data.get(key)
         if found is None and not required:
             return {}
@@ -210,7 +211,7 @@ class _Reader:
 
     # --- the region ----------------------------------------------------------------------
 
-    def region(self, grid: Any, spec: dict) -> Region:
+    def region(self, grid: Any, spec: dict[str, Any]) -> Region:
         self.check_keys(spec, REGION_KEYS, "[region]")
         given = [k for k in spec if k in SHAPES or k in ("drawing", "cells")]
         if len(given) != 1:
@@ -315,8 +316,10 @@ class _Reader:
         start = self.line_of_text(text) or line or self.line_of(key)
         try:
             if grid.lattice.name in CELL_DRAWINGS:
-                return grid.from_cells(CELL_DRAWINGS[grid.lattice.name].from_ascii(text))
-            return grid.from_ascii(text)
+                drawn: Region = grid.from_cells(CELL_DRAWINGS[grid.lattice.name].from_ascii(text))
+            else:
+                drawn = grid.from_ascii(text)
+            return drawn
         except InputFormatError as e:
             line = start + e.line - 1 if start and e.line else start
             raise InputFormatError(e.problem, path=self.path, line=line,
@@ -332,7 +335,7 @@ class _Reader:
 
     # --- the pieces ----------------------------------------------------------------------
 
-    def named_set(self, grid: Any, spec: dict) -> list[pieces.Piece]:
+    def named_set(self, grid: Any, spec: dict[str, Any]) -> list[pieces.Piece]:
         self.check_keys(spec, PIECES_KEYS, "[pieces]")
         name = spec.get("set")
         if name is None:
@@ -384,10 +387,10 @@ class _Reader:
                                  "and a positive number", "copies")
         return [p.with_copies(copies.get(p.name, p.copies)) for p in chosen]
 
-    def kind(self, spec: dict, line: int = 0) -> str:
+    def kind(self, spec: dict[str, Any], line: int = 0) -> str:
         kind = spec.get("kind", "free")
-        if kind not in pieces.KINDS:
-            raise self.error(f"kind must be one of {', '.join(pieces.KINDS)}, not {kind!r}",
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise self.error(f"kind must be one of {', '.join(KINDS)}, not {kind!r}",
                              None if line else "kind", line)
         return kind
 

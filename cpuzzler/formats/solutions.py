@@ -12,6 +12,7 @@ import dataclasses
 import json
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from cpuzzler.errors import InputFormatError
 from cpuzzler.formats import read_text
@@ -107,7 +108,7 @@ def _json_lines(text: str, path: str) -> list[Saved]:
     return found
 
 
-def _name(record: dict) -> str | None:
+def _name(record: dict[str, Any]) -> str | None:
     return record["puzzle"] if isinstance(record.get("puzzle"), str) else None
 
 

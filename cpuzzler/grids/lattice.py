@@ -25,7 +25,7 @@ Matrix = tuple[tuple[int, ...], ...]
 Point = tuple[int, ...]  # a grid point of an edge lattice
 
 KINDS = ("free", "one-sided", "fixed")
-_CELL_MAPS: dict[tuple[int, str], list] = {}
+_CELL_MAPS: dict[tuple[int, str], list[Callable[[Cell], Cell]]] = {}
 
 
 @dataclass(frozen=True)

@@ -182,7 +182,7 @@ def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]], *, one_hand: bo
     for part in cell_lists:
         row = []
         for j, target in enumerate(cell_lists):
-            found: dict[bool, list] = {True: [], False: []}
+            found: dict[bool, list[tuple[Symmetry, dict[Cell, Cell]]]] = {True: [], False: []}
             if len(part) == len(target):
                 wanted = set(target)
                 for g in lattice.symmetries("free"):

@@ -234,7 +234,7 @@ def parse_geometry(text: str, *, path: str = "<string>") -> DpfPuzzle:
     return DpfPuzzle(len(where), tuple(pieces))
 
 
-def _placements(cells: list[tuple[tuple[int, ...], int]], turns: list,
+def _placements(cells: list[tuple[tuple[int, ...], int]], turns: list[tuple[tuple[int, ...], ...]],
                 where: dict[tuple[int, ...], tuple[int, int]]) -> list[tuple[int, ...]]:
     """Every set of locations the piece can fill, each once (in the order found)."""
     found, seen = [], set()

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from cpuzzler.exact_cover import ExactCover
+from cpuzzler.results import Count
 
 # Milton Bradley's seven nuts, each read clockwise starting from its 1.
 MILTON_BRADLEY = {
@@ -93,7 +94,7 @@ class DriveYaNuts:
             xc.add_option(items)
         return xc
 
-    def count(self, *, engine: str | None = None):
+    def count(self, *, engine: str | None = None) -> Count:
         """All solutions: each arrangement in its six turns of the whole board."""
         return self.exact_cover.count(engine=engine)
 

@@ -16,13 +16,15 @@ from itertools import permutations, product
 from math import prod
 from typing import TYPE_CHECKING
 
-from cpuzzler.grids.lattice import Cell
+from cpuzzler.grids.lattice import Cell, Symmetry
 from cpuzzler.grids.region import part_maps
 
 if TYPE_CHECKING:
     from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
 
 SolutionKey = tuple[tuple[str, tuple[Cell, ...]], ...]
+# a piece's shape (canonical cells), kind, copies, whether optional, whether it may cross
+ShapeKey = tuple[tuple[Cell, ...], str, int, bool, bool]
 
 
 class PuzzleSymmetry:
@@ -35,8 +37,8 @@ class PuzzleSymmetry:
         lattice = tiling.region.lattice
         # a shape (under its kind, with copies, whether optional, whether it may cross)
         # -> the names of the pieces of that shape: only those may swap
-        shapes: dict[tuple, list[str]] = {}
-        key_of = {}
+        shapes: dict[ShapeKey, list[str]] = {}
+        key_of: dict[str, ShapeKey] = {}
         for p in tiling.pieces:
             key = (lattice.canonical(p.cells, p.kind), p.kind, p.copies,
                    p.name in tiling.optional, p.name in tiling.may_cross)
@@ -106,8 +108,8 @@ class PuzzleSymmetry:
 MAX_NAME_MAPS = 5040  # 7! ways to rename seven pieces of one shape; beyond, give copies
 
 
-def _name_maps(tiling: Tiling, shapes: dict[tuple, list[str]], key_of: dict[str, tuple],
-               g) -> list[dict[str, str]]:
+def _name_maps(tiling: Tiling, shapes: dict[ShapeKey, list[str]], key_of: dict[str, ShapeKey],
+               g: Symmetry) -> list[dict[str, str]]:
     """Every way the lattice symmetry ``g`` can map the piece set onto itself: each piece
     to a piece of its image's shape, one to one. Pieces of one shape under different
     names (the digits 2 and 5, two named copies) may be swapped, so there may be several;
@@ -115,8 +117,9 @@ def _name_maps(tiling: Tiling, shapes: dict[tuple, list[str]], key_of: dict[str,
     lattice = tiling.region.lattice
     choices = []
     for key, names in shapes.items():
-        cells, kind, *rest = key
-        image = (lattice.canonical(lattice.transform(cells, g), kind), kind, *rest)
+        cells, kind, copies, optional, may_cross = key
+        image = (lattice.canonical(lattice.transform(cells, g), kind), kind, copies, optional,
+                 may_cross)
         targets = shapes.get(image)
         if targets is None or len(targets) != len(names):
             return []
@@ -175,7 +178,7 @@ class Reduction:
             self.fixed_reps = [index[o[0]] for o in orbits if len(o) < len(group)]
 
 
-    def _orbits(self, piece: str) -> list[list]:
+    def _orbits(self, piece: str) -> list[list[Placement]]:
         from cpuzzler.models.tiling import Placement
 
         placements = {(pl.piece, pl.cells) for pl in self.tiling.placements if pl.piece == piece}

@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
@@ -31,6 +31,10 @@ from cpuzzler.results import (
     RunDeadline,
 )
 
+if TYPE_CHECKING:
+    from cpuzzler.models.symmetry import PuzzleSymmetry, Reduction, SolutionKey
+
+T = TypeVar("T")
 CROSSING_RULES = ("forbid", "allow")
 
 
@@ -39,7 +43,8 @@ def cell_name(cell: Cell) -> str:
     return ",".join(map(str, cell))
 
 
-def _check_parts(region: Region, parts: Iterable[Iterable[Cell]]) -> tuple[frozenset, ...]:
+def _check_parts(region: Region, parts: Iterable[Iterable[Cell]]
+                 ) -> tuple[frozenset[Cell], ...]:
     """The parts as sets of cells, checked to split the region."""
     found = tuple(frozenset(tuple(c) for c in part) for part in parts)
     if region.wrap is not None:
@@ -319,8 +324,8 @@ class Tiling:
         return self._solutions(limit, symmetry, engine, Clock(time_limit), options)
 
     def _solutions(self, limit: int | None, symmetry: str, engine: str | None, clock: Clock,
-                   options: dict) -> Iterator[TilingSolution]:
-        seen: set = set()
+                   options: dict[str, Any]) -> Iterator[TilingSolution]:
+        seen: set[SolutionKey] = set()
         # one solution is its class's first: no group is needed (a large region's takes
         # long to build)
         group = None if symmetry == "raw" or limit == 1 else self.group(symmetry)
@@ -410,7 +415,7 @@ class Tiling:
                 for element in range(1, len(group))]
 
     def _count_lex_leaders(self, engine: str | None, time_limit: float | None,
-                           symmetry: str, options: dict) -> tuple[Count, Count]:
+                           symmetry: str, options: dict[str, Any]) -> tuple[Count, Count]:
         """Unique and raw counts from the least solution of each class, which the
         lex-leader constraints leave the solver to find."""
         if engine not in LEX_ENGINES:
@@ -434,10 +439,11 @@ class Tiling:
         return self.exact_cover.with_options(kept), kept
 
     def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str,
-                       options: dict) -> tuple[Count, Count]:
+                       options: dict[str, Any]) -> tuple[Count, Count]:
         """Unique and raw counts by the symmetry reduction (see ``Reduction``)."""
         end = None if time_limit is None else time.perf_counter() + time_limit
         reduction, group = self.reduction_for(symmetry), self.group(symmetry)
+        assert reduction.piece is not None  # count_both reduces only where it has a piece
         xc, _ = self.restricted(reduction.piece, reduction.free_reps)
         left = None if end is None else max(0.0, end - time.perf_counter())
         free = xc.count(engine=engine, time_limit=left, **options)
@@ -459,6 +465,7 @@ class Tiling:
         reduction's piece there, each kept when least among its stabiliser's images."""
         reduction, group = self.reduction_for(symmetry), self.group(symmetry)
         stabiliser = reduction.stabiliser(rep)
+        assert reduction.piece is not None  # a representative is one of the piece's
         sub, kept = self.restricted(reduction.piece, [rep])
         unique = raw = 0
         for chosen in _until_interrupted(sub, sub.solve(engine=engine, time_limit=time_limit,
@@ -471,38 +478,38 @@ class Tiling:
         return unique, raw, sub.stats.reason if sub.stats.reason != "limit" else "done"
 
     @cached_property
-    def reduction(self):
+    def reduction(self) -> Reduction:
         """How unique solutions are found without listing them all: ``Reduction``."""
         from cpuzzler.models.symmetry import Reduction
 
         return Reduction(self, self.symmetries)
 
     @cached_property
-    def rotation_reduction(self):
+    def rotation_reduction(self) -> Reduction:
         """The same for the rotations only."""
         from cpuzzler.models.symmetry import Reduction
 
         return Reduction(self, self.rotations)
 
-    def reduction_for(self, symmetry: str):
+    def reduction_for(self, symmetry: str) -> Reduction:
         """The reduction for a symmetry mode: ``reduction`` or ``rotation_reduction``."""
         return self.reduction if symmetry == "unique" else self.rotation_reduction
 
     @cached_property
-    def symmetries(self):
+    def symmetries(self) -> PuzzleSymmetry:
         """The symmetries of the puzzle (region and piece set): see ``models.symmetry``."""
         from cpuzzler.models.symmetry import PuzzleSymmetry
 
         return PuzzleSymmetry(self)
 
     @cached_property
-    def rotations(self):
+    def rotations(self) -> PuzzleSymmetry:
         """The puzzle's symmetries that are rotations (what ``symmetry="rotations"`` uses)."""
         from cpuzzler.models.symmetry import PuzzleSymmetry
 
         return PuzzleSymmetry(self, rotations_only=True)
 
-    def group(self, symmetry: str = "unique"):
+    def group(self, symmetry: str = "unique") -> PuzzleSymmetry:
         """The group a symmetry mode counts up to: all symmetries or the rotations."""
         _check_mode(symmetry)
         if symmetry == "raw":
@@ -510,7 +517,7 @@ class Tiling:
         return self.symmetries if symmetry == "unique" else self.rotations
 
 
-def _until_interrupted(xc: ExactCover, solutions: Iterator) -> Iterator:
+def _until_interrupted(xc: ExactCover, solutions: Iterator[T]) -> Iterator[T]:
     """``solutions`` (of ``xc``) until Ctrl-C, which then marks ``xc.stats`` interrupted
     instead of ending a count with no result: the count so far is a lower bound."""
     try:

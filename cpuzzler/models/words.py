@@ -25,6 +25,7 @@ from functools import cached_property
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
+from cpuzzler.results import Count
 
 STEPS = {"across": (1, 0), "down": (0, 1), "diagonal": (1, 1), "antidiagonal": (-1, 1)}
 Cell = tuple[int, int]
@@ -83,7 +84,7 @@ class WordGrid:
             xc.add_option([word, *((f"{x},{y}", letter) for (x, y), letter in written)])
         return xc
 
-    def count(self, *, engine: str | None = None):
+    def count(self, *, engine: str | None = None) -> Count:
         """The number of ways to place every word."""
         return self.exact_cover.count(engine=engine)
 

@@ -95,7 +95,7 @@ def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True,
 @dataclass(frozen=True)
 class _Board:
     region: Any
-    pieces: tuple = ()
+    pieces: tuple[Piece, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ class _Drawing:
     """What ``svg`` draws, for a region or a piece on its own: a board and placements."""
 
     tiling: _Board
-    placements: tuple = ()
+    placements: tuple[_Placed, ...] = ()
 
 
 def region_svg(region: Region, *, scale: float = 40.0) -> str:
@@ -212,8 +212,8 @@ def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
         canvas.label(point, text, 0.4 * scale)
     # which placement covers each cell: two copies of a piece side by side are two pieces
     owner = {c: k for k, p in enumerate(solution.placements) for c in p.cells}
-    sides: dict[tuple, list[int | None]] = {}
-    ends: dict[tuple, tuple[XY, XY]] = {}
+    sides: dict[tuple[tuple[float, float], ...], list[int | None]] = {}
+    ends: dict[tuple[tuple[float, float], ...], tuple[XY, XY]] = {}
     for cell, corners in shapes.items():
         k = owner.get(cell)
         fill = "white" if k is None else fills[k]

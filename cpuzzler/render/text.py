@@ -48,7 +48,8 @@ def picture(solution: TilingSolution) -> str:
     if name in ("sticks", "trigs", "twigs"):
         from cpuzzler.render import segments
 
-        return getattr(segments, f"{name}_picture")(owner, region)
+        picture: str = getattr(segments, f"{name}_picture")(owner, region)
+        return picture
     if name == "hexagonal":
         return _hexagons(owner, region)
     return _triangles(owner, region)
