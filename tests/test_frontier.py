@@ -228,3 +228,13 @@ def test_a_damaged_state_file_is_a_clear_error(tmp_path):
     (tmp_path / "state.json").write_text("[1, 2")
     with pytest.raises(ExactCoverError, match="not a frontier engine's state"):
         queens(5).count(engine="frontier", work_dir=tmp_path)
+
+
+def test_auto_counts_with_the_frontier_engine_once_the_memo_table_is_full():
+    # 14,809,060 tilings: enumeration takes minutes. In 8 MB the memo engine's table
+    # overflows (it drops entries and slows down); the frontier engine's layers fit.
+    xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
+    count = xc.count(engine="auto", memory=8e6)
+    assert count == 14_809_060 == catalog.get("polyhexes-1234-4x10").found[1]
+    assert count.complete and xc.stats.answered_by == "frontier"
+    assert xc.stats.frontier["peak_bytes"] <= 8e6

@@ -149,8 +149,8 @@ def exact_cover_of(problem: Problem) -> ExactCover:
 def engine_options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if getattr(args, "memory", None) is not None and not getattr(args, "sample", None):
-        if args.engine not in ("memo", "frontier"):
-            raise UsageError("--memory needs --engine memo or frontier")
+        if args.engine not in ("memo", "frontier", "auto"):
+            raise UsageError("--memory needs --engine memo, frontier or auto")
         options["memory"] = args.memory
     for flag, key in (("--work-dir", "work_dir"), ("--shards", "shards")):
         if getattr(args, key, None) is not None:

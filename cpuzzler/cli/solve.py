@@ -109,7 +109,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="memo engine: the cap of its table, like 512M or 2G (default a "
                              "quarter of the machine's memory); past it, the least useful "
                              "entries are dropped and the count stays exact. frontier "
-                             "engine: the cap of the layers held at once")
+                             "engine: the cap of the layers held at once. auto: both "
+                             "counters' cap")
     parser.add_argument("--work-dir", metavar="DIR",
                         help="frontier engine: keep the layers on disk in DIR (counts past "
                              "memory); run again with the same DIR to resume a stopped count")

@@ -7,11 +7,14 @@ CP-SAT (whose linear relaxation sees the colour count) proves it in half a secon
 ``auto`` runs a portfolio with doubling time budgets: the native engine for ``b``
 seconds, then CP-SAT for ``b`` seconds to find one solution or prove there is none, then
 ``2b``, and so on. Once CP-SAT has shown that solutions exist, counting and listing them
-is the native engine's job alone. A count also gives the memo engine its turn between
-the native engine's rounds (which resume where they stopped), since where sub-problems
-repeat it counts millions of solutions in milliseconds. Whichever way it goes, the cost
-is at most a few times that of the better engine. ``stats.answered_by`` names the engine
-that settled it.
+is the native engine's job alone. A count also gives a counter its turn between the
+native engine's rounds (which resume where they stopped), since where sub-problems
+repeat it counts millions of solutions in milliseconds: the memo engine, until a round
+of it runs out of room for its table (it drops entries and slows down); from then on
+the frontier engine, which holds only the layers still ahead, so fits where the memo
+engine's table of every state met does not. Whichever way it goes, the cost is at most
+a few times that of the better engine. ``stats.answered_by`` names the engine that
+settled it.
 
 >>> from cpuzzler.models import queens
 >>> queens(6).count(engine="auto")
@@ -24,7 +27,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from cpuzzler import progress
-from cpuzzler.engines import _dlx, cpsat, memo, native
+from cpuzzler.engines import _dlx, cpsat, frontier, memo, native
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Clock, Stats
 
@@ -56,9 +59,11 @@ def _feasible(xc: ExactCover, stats: Stats, clock: Clock, budget: float
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-          limit: int | None = None) -> Iterator[tuple[int, ...]]:
+          limit: int | None = None, memory: float | None = None
+          ) -> Iterator[tuple[int, ...]]:
     """Solutions as sorted option tuples: whether there is one is settled by the
-    portfolio; the native engine lists them."""
+    portfolio; the native engine lists them (``memory``, the counters' cap, is for
+    counts)."""
     stats = stats if stats is not None else Stats(engine=NAME)
     clock, budget = Clock(time_limit), FIRST_BUDGET
     while True:
@@ -98,19 +103,24 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     stats.updates, stats.kernel, stats.reason = inner.updates, inner.kernel, inner.reason
 
 
-def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None
-          ) -> int:
+def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
+          memory: float | None = None) -> int:
     """The number of solutions, by a portfolio in doubling time budgets: the native
-    engine's count goes on each round where it stopped; between its rounds the memo
-    engine counts afresh (where sub-problems repeat it wins by orders of magnitude:
-    millions of domino tilings in a millisecond), and CP-SAT may prove there is none.
-    Where enumeration is the better engine, the memo rounds at most double the time."""
+    engine's count goes on each round where it stopped; between its rounds a counter
+    counts afresh (where sub-problems repeat it wins by orders of magnitude: millions of
+    domino tilings in a millisecond), and CP-SAT may prove there is none. The counter is
+    the memo engine until one of its rounds drops entries for want of room, then the
+    frontier engine (back to the memo engine if the layers do not fit either: it still
+    finishes, slowly). ``memory``: the counters' cap (default theirs). Where enumeration
+    is the better engine, the counter's rounds at most double the time."""
     stats = stats if stats is not None else Stats(engine=NAME)
     clock, budget = Clock(time_limit), FIRST_BUDGET
     solver = native.build_solver(xc)
     if (line := progress.current()) is not None:
         line.begin()
-    try_memo, try_cpsat = True, True
+    counter: str | None = memo.NAME  # None: enumeration alone
+    usable = {memo.NAME: True, frontier.NAME: True}
+    try_cpsat = True
     while True:
         _, reason = native.advance(solver, clock.budget(budget))
         inner = native.stats_of(solver)
@@ -118,17 +128,22 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         if reason != _dlx.TIMEOUT or clock.expired():
             stats.answered_by, stats.reason = native.NAME, native.REASONS[reason]
             return inner.solutions
-        if try_memo:
-            memo_stats = Stats(engine=memo.NAME)
+        if counter is not None:
+            counted = Stats(engine=counter)
+            run = memo if counter == memo.NAME else frontier
             try:
-                total = memo.count(xc, stats=memo_stats, time_limit=clock.budget(budget))
-            except ExactCoverError:  # too deep for it: enumeration alone from now on
-                try_memo = False
+                total = run.count(xc, stats=counted, time_limit=clock.budget(budget),
+                                  memory=memory)
+            except ExactCoverError:  # memo: a search too deep; frontier: past its memory
+                usable[counter] = False
+                counter = next((name for name, ok in usable.items() if ok), None)
             else:
-                if memo_stats.reason != TIMEOUT:
-                    stats.answered_by, stats.reason = memo.NAME, memo_stats.reason
-                    stats.memo = memo_stats.memo
-                    return total if memo_stats.reason == DONE else inner.solutions
+                if counted.reason != TIMEOUT:
+                    stats.answered_by, stats.reason = counter, counted.reason
+                    stats.memo, stats.frontier = counted.memo, counted.frontier
+                    return total if counted.reason == DONE else inner.solutions
+                if counter == memo.NAME and usable[frontier.NAME] and counted.memo.get("dropped"):
+                    counter = frontier.NAME  # the memo engine's table is full
         try_cpsat = try_cpsat and inner.solutions == 0  # CP-SAT proves only that none exist
         if try_cpsat:
             found, solution = _feasible(xc, stats, clock, budget)
