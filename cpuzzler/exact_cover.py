@@ -436,7 +436,8 @@ class ExactCover:
         """Estimates of the number of solutions and of the search tree's nodes, with
         their standard errors, from ``probes`` random probes (Knuth's; ``breadth`` > 1:
         Purdom's partial backtracking), and the native engine's projected time (see
-        ``cpuzzler.engines.estimate``).
+        ``cpuzzler.engines.estimate``); with ``layer_states=N``, also from sweeps of the
+        frontier engine's layers sampled down to about N states each.
 
         >>> from cpuzzler.models import queens
         >>> guess = queens(6).estimate(probes=500, seed=1, rate=False)
@@ -445,8 +446,8 @@ class ExactCover:
         """
         self.stats = stats = Stats(engine="estimate")
         start = time.perf_counter()
-        guess: Estimate = JOBS["estimate"](self, probes, seed=seed, breadth=breadth, stats=stats,
-                                 time_limit=time_limit, **options)
+        guess: Estimate = JOBS["estimate"](self, probes, seed=seed, breadth=breadth,
+                                           stats=stats, time_limit=time_limit, **options)
         stats.seconds = time.perf_counter() - start
         return guess
 

@@ -29,6 +29,7 @@ from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, Stats
 
 if TYPE_CHECKING:
+    from cpuzzler.engines.layer_sample import LayerSample
     from cpuzzler.engines.projection import Projection
     from cpuzzler.exact_cover import ExactCover
 
@@ -41,7 +42,9 @@ class Estimate:
     ``successes`` met a solution. ``seconds``: the native engine's projected time to
     enumerate (nodes at its measured rate; ``None`` where not measured). ``frontier``:
     the frontier engine's layers projected from a short run (``engines.projection``),
-    where asked for."""
+    and ``layers``: the count estimated by sampled sweeps of those layers
+    (``engines.layer_sample``: far lower variance where solutions are rare), each where
+    asked for."""
 
     solutions: float
     solutions_error: float
@@ -53,6 +56,7 @@ class Estimate:
     seconds: float | None = None
     reason: str = DONE
     frontier: Projection | None = None
+    layers: LayerSample | None = None
 
     def describe(self, workers: int = 1) -> str:
         """One paragraph for people (``workers``: the frontier engine's time on that many
@@ -71,6 +75,8 @@ class Estimate:
                          + duration(self.seconds))
         if self.reason != DONE:
             lines.append(f"stopped early ({self.reason}): from the probes made")
+        if self.layers is not None:
+            lines.append(self.layers.describe())
         if self.frontier is not None:
             lines.append(self.frontier.describe(workers))
         return "\n".join(lines)
@@ -97,11 +103,14 @@ def duration(seconds: float) -> str:
 def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int = 1,
              time_limit: float | None = None, stats: Stats | None = None,
              rate: bool = True, order: Sequence[str] | None = None,
-             frontier: float | None = None) -> Estimate:
+             frontier: float | None = None, layer_states: int | None = None,
+             sweeps: int = 8) -> Estimate:
     """Estimate the number of solutions and of search-tree nodes by ``probes`` random
     probes (reproducible by ``seed``). ``breadth`` > 1: Purdom's partial backtracking.
     ``rate``: also run the native engine briefly to project its time. ``frontier``:
-    also run the frontier engine for that many seconds and project its layers."""
+    also run the frontier engine for that many seconds and project its layers.
+    ``layer_states``: also estimate the count by ``sweeps`` sweeps of the frontier
+    engine keeping about that many states per layer (``engines.layer_sample``)."""
     if probes < 1:
         raise ExactCoverError(f"the number of probes must be at least 1, not {probes}")
     if breadth < 1:
@@ -122,10 +131,18 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
         from cpuzzler.engines import projection
 
         layers = projection.project(xc, seconds=frontier, order=order)
+    sampled = None
+    if layer_states:
+        from cpuzzler.engines.layer_sample import sample_count
+
+        spent = time.perf_counter() - start
+        sampled = sample_count(xc, layer_states, runs=sweeps, seed=seed, order=order,
+                               time_limit=None if time_limit is None
+                               else max(0.0, time_limit - spent))
     return Estimate(solutions=s1 / done, solutions_error=_error(s1, s2, done),
                     nodes=n1 / done, nodes_error=_error(n1, n2, done), probes=done,
                     successes=successes, breadth=breadth, seconds=seconds,
-                    reason=stats.reason, frontier=layers)
+                    reason=stats.reason, frontier=layers, layers=sampled)
 
 
 def _error(total: float, squares: float, n: int) -> float:
