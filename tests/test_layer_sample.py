@@ -70,3 +70,6 @@ def test_bad_arguments_and_the_command_line(capsys):
                  "--layer-states", "30", "--sweeps", "4"]) == 0
     assert "4 sweeps of the layers, 30 states each" in capsys.readouterr().out
     assert main(["estimate", "queens-8", "--layer-states", "30", "--sweeps", "1"]) == 2
+    # where no probe meets a solution, the command points to the sampled sweeps
+    assert main(["estimate", "pentominoes-6x10", "--probes", "1", "--frontier", "0"]) == 0
+    assert "no probe met a solution: --layer-states" in capsys.readouterr().out

@@ -64,4 +64,7 @@ def run(args: argparse.Namespace) -> int:
                         time_limit=args.time_limit, frontier=args.frontier,
                         layer_states=args.layer_states, sweeps=args.sweeps)
     print(guess.describe(args.workers))
+    if guess.successes == 0 and guess.layers is None:
+        print("no probe met a solution: --layer-states 20000 estimates the count from "
+              "sampled sweeps of the frontier engine's layers instead")
     return EXIT_INTERRUPTED if guess.reason == INTERRUPTED else EXIT_FOUND
