@@ -2,9 +2,9 @@
 
 A random probe (``engines.estimate``) follows one path down the search tree, and where
 solutions are rare almost every path dies: the heptiamonds 3x28 gave 0 successes in
-100,000 probes. This estimator runs the frontier engine's sweep instead, but keeps at
-most ``states`` states of each layer, chosen at random: a layer's count of the number
-of ways to reach each state carries the weight of the states left out, so the sweep
+100,000 probes. This estimator runs the frontier engine's sweep instead, but keeps
+about ``states`` states of each layer, chosen at random: the count of the ways to reach
+each state kept grows to carry the weight of the states left out, so the sweep
 reaches the end of the region with many states alive, and its total is an unbiased
 estimate of the number of solutions.
 
