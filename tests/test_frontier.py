@@ -136,6 +136,11 @@ def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
     again = xc.count(engine="frontier", work_dir=tmp_path)
     assert again.complete and again == 14809060
     assert len(xc.stats.frontier["layers"]) == len(xc.items) - done
+    # the folder keeps the profile of every layer, those before the stop too
+    profile = json.loads((tmp_path / "state.json").read_text())["profile"]
+    assert [row[0] for row in profile] == list(range(len(xc.items)))
+    assert [row[1:3] for row in profile[done:]] == [
+        list(layer[:2]) for layer in xc.stats.frontier["layers"]]
 
 
 def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):

@@ -18,7 +18,9 @@ Resuming. After each layer the count notes the next layer, the total so far and 
 length of every file. Every ``checkpoint_every`` seconds (30), and on any stop, the
 files written are flushed to disk (fsync), ``state.json`` takes the last layer's notes
 and is swapped in atomically, and only then are the files of the layers before it
-deleted. Started again on the same folder (after a time limit, Ctrl-C or ``kill -9``),
+deleted. ``state.json`` also keeps the layer profile so far, one ``[layer, states,
+bytes of its files, seconds]`` per layer, to read while the count runs or after it
+stopped. Started again on the same folder (after a time limit, Ctrl-C or ``kill -9``),
 the count cuts every file back to its recorded length (dropping what later layers had
 appended), deletes files it does not know, and goes on from the recorded layer. A
 folder holding another problem's count is refused.
@@ -164,14 +166,15 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
                 appender.append(outputs)
                 total += found
                 states += done
+            seconds = time.perf_counter() - started
             # layer k done: what a resume needs (its files stay until the next save)
             state.update(next=k + 1, total=str(total),
-                         sizes={p.name: p.stat().st_size for p in work.glob("layer-*")})
+                         sizes={p.name: p.stat().st_size for p in work.glob("layer-*")},
+                         profile=[*state.get("profile", []), [k, states, held, seconds]])
             if time.monotonic() - saved >= checkpoint_every or k == len(order) - 1:
                 appender.close()
                 _save(work, state, appender.written)
                 appender.written, saved = set(), time.monotonic()
-            seconds = time.perf_counter() - started
             layers.append((states, held, seconds))
             if after_layer is not None:
                 after_layer(k, states, held, seconds)
