@@ -169,8 +169,8 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
             seconds = time.perf_counter() - started
             # layer k done: what a resume needs (its files stay until the next save)
             state.update(next=k + 1, total=str(total),
-                         sizes={p.name: p.stat().st_size for p in work.glob("layer-*")},
-                         profile=[*state.get("profile", []), [k, states, held, seconds]])
+                         sizes={p.name: p.stat().st_size for p in work.glob("layer-*")})
+            state.setdefault("profile", []).append([k, states, held, seconds])
             if time.monotonic() - saved >= checkpoint_every or k == len(order) - 1:
                 appender.close()
                 _save(work, state, appender.written)

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cpuzzler.engines import _dlx, memo
+from cpuzzler.engines.estimate import rounded
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT
 
@@ -63,8 +64,6 @@ class LayerSample:
         >>> print(LayerSample(9000.0, 400.0, 8, 1000, 2.5, ()).describe())
         solutions: about 9,000 +- 400 (standard error; 8 sweeps of the layers, 1,000 states each)
         """
-        from cpuzzler.engines.estimate import rounded
-
         stopped = "" if self.reason == DONE else f"; stopped early ({self.reason})"
         return (f"solutions: about {rounded(self.solutions)} +- "
                 f"{rounded(self.solutions_error)} (standard error; {self.runs} sweeps of "
