@@ -243,3 +243,47 @@ def test_auto_counts_with_the_frontier_engine_once_the_memo_table_is_full():
     assert count == 14_809_060 == catalog.get("polyhexes-1234-4x10").found[1]
     assert count.complete and xc.stats.answered_by == "frontier"
     assert xc.stats.frontier["peak_bytes"] <= 8e6
+
+
+def test_a_flipped_sweep_has_other_states_and_the_same_count():
+    """The second way the long counts are checked: each column read the other way (on a
+    parallelogram of triangles no symmetry maps one sweep to the other)."""
+    from cpuzzler.models.tiling import cell_name
+
+    tiling = catalog.find("hexiamonds-4x9").build()
+    xc = tiling.exact_cover
+    layers = {}
+    for flipped in (False, True):
+        order = [cell_name(cell) for cell in tiling.sweep(flipped=flipped)]
+        assert xc.count(engine="frontier", order=order) == 148
+        layers[flipped] = [row[0] for row in xc.stats.frontier["layers"]]
+        assert xc.count(engine="memo", order=order) == 148
+    assert layers[False] != layers[True]
+    assert sum(layers[False]) != sum(layers[True])
+
+
+def test_the_cli_takes_a_sweep(capsys, tmp_path):
+    from cpuzzler.cli import main
+
+    for engine in ("frontier", "memo"):
+        assert main(["solve", "pentominoes-3x20", "--count", "--engine", engine,
+                     "--sweep", "flipped"]) == 0
+        assert "2 solutions up to rotation and reflection; 8 in all" in capsys.readouterr().out
+    order = tmp_path / "order.txt"
+    order.write_text("r1 r2 r3\nr4\n")  # queens: rows first, the rest after
+    assert main(["solve", "queens-8", "--count", "--engine", "frontier", "--symmetry", "raw",
+                 "--sweep", str(order)]) == 0
+    assert capsys.readouterr().out.strip() == "92"
+    order.write_text("r1\nr1\n")
+    assert main(["solve", "queens-8", "--count", "--engine", "memo", "--sweep",
+                 str(order)]) == 2
+    assert f"{order}:2: the sweep names 'r1' twice" in capsys.readouterr().err
+    order.write_text("r1\n\nnothing\n")
+    assert main(["solve", "queens-8", "--count", "--engine", "memo", "--sweep",
+                 str(order)]) == 2
+    assert f"{order}:3: the sweep names 'nothing', not an item" in capsys.readouterr().err
+    assert main(["solve", "queens-8", "--count", "--sweep", "flipped", "--engine",
+                 "frontier"]) == 2
+    assert "--sweep flipped: a tiling's columns" in capsys.readouterr().err
+    assert main(["solve", "queens-8", "--count", "--sweep", "flipped"]) == 2
+    assert "--sweep needs --engine memo, frontier or auto" in capsys.readouterr().err

@@ -146,6 +146,44 @@ def exact_cover_of(problem: Problem) -> ExactCover:
     return xc() if callable(xc) else xc
 
 
+def set_sweep(problem: Problem, value: str | None, engine: str | None) -> None:
+    """``--sweep``: the order in which the memo and frontier engines cover the items,
+    set on the problem's exact cover: ``flipped`` (a tiling's columns read the other way:
+    other states, the same count) or a file of item names (whitespace apart; items not
+    named follow in their own order)."""
+    if value is None:
+        return
+    if engine not in ("memo", "frontier", "auto"):
+        raise UsageError("--sweep needs --engine memo, frontier or auto")
+    from cpuzzler.models import Tiling
+    from cpuzzler.models.tiling import cell_name
+
+    xc = exact_cover_of(problem)
+    if value == "flipped":
+        if not isinstance(problem, Tiling):
+            raise UsageError("--sweep flipped: a tiling's columns; give an exact cover's "
+                             "sweep as a file of item names")
+        xc.sweep = [cell_name(cell) for cell in problem.sweep(flipped=True)]
+        return
+    try:
+        with open(value, encoding="utf-8") as source:
+            lines = source.read().splitlines()
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputFormatError(f"cannot read the sweep order ({e})", path=value) from None
+    known = set(xc.items)
+    names: dict[str, None] = {}  # in order
+    for number, line in enumerate(lines, start=1):
+        for name in line.split():
+            if name not in known:
+                raise InputFormatError(f"the sweep names {name!r}, not an item of the "
+                                       "problem", path=value, line=number)
+            if name in names:
+                raise InputFormatError(f"the sweep names {name!r} twice", path=value,
+                                       line=number)
+            names[name] = None
+    xc.sweep = list(names)
+
+
 def engine_options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if getattr(args, "memory", None) is not None and not getattr(args, "sample", None):

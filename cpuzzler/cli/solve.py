@@ -29,6 +29,7 @@ from cpuzzler.cli.common import (
     positive,
     progress_line,
     seconds,
+    set_sweep,
     size,
     status,
     unique_method,
@@ -116,6 +117,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "memory); run again with the same DIR to resume a stopped count")
     parser.add_argument("--shards", type=positive, metavar="N",
                         help="frontier engine with --work-dir: files per layer (default 64)")
+    parser.add_argument("--sweep", metavar="ORDER",
+                        help="memo and frontier engines: the order in which they cover the "
+                             "items: flipped (a tiling's columns read the other way: other "
+                             "states, the same count, a check of a long count) or a file of "
+                             "item names (those not named follow)")
     parser.add_argument("--choice", choices=("sweep", "fewest"),
                         help="memo engine: branch on the first open item of the sweep across "
                              "the region (default), or on the item with fewest options")
@@ -149,6 +155,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     _in_parts(args)  # checks the options fit together before anything is read
     engine_options(args)
     problem = load_problem(args.problem, args.clock)
+    set_sweep(problem, args.sweep, args.engine)
     check_pictures(problem, args)
     if args.sample:
         return _sample(problem, args, start)

@@ -282,20 +282,27 @@ class Tiling:
                     return True
         return False
 
-    def sweep(self) -> list[Cell]:
+    def sweep(self, flipped: bool = False) -> list[Cell]:
         """The region's cells column by column along its longer side: the order in which
-        the memo engine covers them, so that the open cells form a narrow frontier.
+        the memo and frontier engines cover them, so that the open cells form a narrow
+        frontier. ``flipped``: each column read the other way (the other coordinates
+        descending): the same count from other states where no symmetry of the region
+        maps one sweep onto the other (a parallelogram of triangles; a rectangle's
+        mirror does), unlike a sweep from the far end, which a half-turn maps onto it.
 
         >>> from cpuzzler.grids import square
         >>> from cpuzzler.models import pieces
-        >>> Tiling([pieces.domino()[0].with_copies(3)], square.rectangle(3, 2)).sweep()[:3]
-        [(0, 0), (0, 1), (1, 0)]
+        >>> tiling = Tiling([pieces.domino()[0].with_copies(3)], square.rectangle(3, 2))
+        >>> tiling.sweep()[:3], tiling.sweep(flipped=True)[:3]
+        ([(0, 0), (0, 1), (1, 0)], [(0, 1), (0, 0), (1, 1)])
         """
         cells = list(self.region)
         t = self.region.lattice.translated
         extent = [max(c[k] for c in cells) - min(c[k] for c in cells) for k in range(t)]
         axes = sorted(range(t), key=lambda k: -extent[k])
-        return sorted(cells, key=lambda c: (*(c[k] for k in axes), *c[t:]))
+        way = -1 if flipped else 1
+        return sorted(cells, key=lambda c: (c[axes[0]], *(way * c[k] for k in axes[1:]),
+                                            *(way * v for v in c[t:])))
 
     def _count_is_implied(self, piece: Piece) -> bool:
         """One kind of piece filling the region exactly: covering every cell places the
