@@ -195,6 +195,50 @@ def test_a_shard_past_the_memory_cap_is_processed_in_pieces(tmp_path):
     assert xc.count(engine="frontier", work_dir=tmp_path, shards=1, memory=200_000) == 8
 
 
+def identical_options(items: int, each: int) -> ExactCover:
+    """``items`` items in a row, each in ``each`` options of its own: each**items covers,
+    and the state after the k-th item is reached each**k ways."""
+    xc = ExactCover(primary=[f"i{k}" for k in range(items)])
+    for k in range(items):
+        for _ in range(each):
+            xc.add_option([f"i{k}"])
+    return xc
+
+
+def test_the_compact_records_carry_counts_past_64_bits(tmp_path):
+    # states reached 4**33 .. 4**39 ways cross the disk in two records each
+    xc = identical_options(40, 4)
+    assert xc.count(engine="frontier", work_dir=tmp_path, shards=2) == 4 ** 40
+    assert json.loads((tmp_path / "state.json").read_text())["record_head"] == 8
+    assert xc.count(engine="frontier") == 4 ** 40
+
+
+def test_a_state_past_the_compact_records_is_a_clear_error(tmp_path):
+    xc = identical_options(63, 4)  # the last state, 4**63 = 2**126 ways, passes them
+    xc.add_item("last")
+    xc.add_option(["last"])
+    xc.sweep = xc.items  # "last" last
+    assert xc.count(engine="frontier") == 4 ** 63  # in memory: 128 bits
+    with pytest.raises(ExactCoverError, match="passes 2\\*\\*126"):
+        xc.count(engine="frontier", work_dir=tmp_path)
+
+
+def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch):
+    # a count begun before the compact records (16-byte counts, no record_head noted)
+    from cpuzzler.engines import frontier_disk
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
+    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+                        on_layer=stop_at(30)).complete
+    state = json.loads((tmp_path / "state.json").read_text())
+    del state["record_head"]
+    (tmp_path / "state.json").write_text(json.dumps(state))
+    monkeypatch.undo()
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+    assert "record_head" not in json.loads((tmp_path / "state.json").read_text())
+
+
 def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     from cpuzzler.cli import main
 

@@ -1,8 +1,9 @@
 """The frontier engine with its layers on disk: counts past memory, resumable.
 
-Each layer is kept in a work folder as files of records (``[count 16 bytes][key]``, the
-key packed as the C code packs the layer's live items), split into ``shards`` files by
-the key's hash, so that equal states always meet in the same file. A layer is processed
+Each layer is kept in a work folder as files of records (``[count 8 bytes][key]``, the
+key packed as the C code packs the layer's live items; a count past 2**63 takes two
+records, see ``csrc/frontier.c``), split into ``shards`` files by the key's hash, so
+that equal states always meet in the same file. A layer is processed
 one shard at a time: the shard is loaded into memory (states merged), processed, and
 what it emits is appended to the shard files of later layers. Only one shard and its
 output are in memory at once; a shard too big for the memory cap is processed in
@@ -20,10 +21,12 @@ files written are flushed to disk (fsync), ``state.json`` takes the last layer's
 and is swapped in atomically, and only then are the files of the layers before it
 deleted. ``state.json`` also keeps the layer profile so far, one ``[layer, states,
 bytes of its files, seconds]`` per layer, to read while the count runs or after it
-stopped. Started again on the same folder (after a time limit, Ctrl-C or ``kill -9``),
-the count cuts every file back to its recorded length (dropping what later layers had
-appended), deletes files it does not know, and goes on from the recorded layer. A
-folder holding another problem's count is refused.
+stopped, and the records' kind (``record_head``: the bytes of a count; a folder begun
+before the compact records has none and goes on with counts of 16 bytes). Started
+again on the same folder (after a time limit, Ctrl-C or ``kill -9``), the count cuts
+every file back to its recorded length (dropping what later layers had appended),
+deletes files it does not know, and goes on from the recorded layer. A folder holding
+another problem's count is refused.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from cpuzzler.engines import _dlx
 from cpuzzler.errors import ExactCoverError
 
 STATE = "state.json"
+RECORD_HEAD = 8  # bytes of a record's count (folders from before these records: 16)
 DEFAULT_SHARDS = 64
 CHECKPOINT_SECONDS = 30.0  # between saves of the state (each flushes the files to disk)
 _OPENED: dict[tuple[str, float], Any] = {}  # in each worker: the problem last opened
@@ -103,8 +107,9 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
 def _started(work: Path, handle: Any, digest: str, shards: int) -> dict[str, Any]:
     """A new count in the empty folder ``work``: the first step (from nothing) written
     and saved."""
-    state = {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {}}
-    _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0)
+    state = {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {},
+             "record_head": RECORD_HEAD}
+    _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
     first = _Appender(work)
     first.append(outputs)
     first.close()
@@ -136,7 +141,7 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
         raise ExactCoverError(f"{work}: cannot make the work folder ({e.strerror})") from None
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
     state = _resumed(work, digest) or _started(work, handle, digest, shards)
-    shards = state["shards"]
+    shards, head = state["shards"], state.get("record_head", 16)
     total = int(state["total"])
     layers: list[tuple[int, int, float]] = []
     if backend is None:
@@ -157,7 +162,7 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
             while files or running:
                 while files and running < backend.workers:  # a few in flight at a time
                     backend.submit(None, process_shard, digest, shared, memory, k,
-                                   str(files.pop()), shards, deadline)
+                                   str(files.pop()), shards, deadline, head)
                     running += 1
                 _, (reason, found, done, outputs) = backend.next()
                 running -= 1
@@ -199,18 +204,19 @@ def _save(work: Path, state: dict[str, Any], written: set[Path]) -> None:
 
 
 def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int, path: str,
-                  shards: int, deadline: float | None
+                  shards: int, deadline: float | None, head: int = RECORD_HEAD
                   ) -> tuple[int, int, int, list[tuple[int, int, bytes]]]:
-    """A task: process the shard file ``path`` of layer ``k``, in pieces that fit
-    ``memory``. Returns (reason, solutions reached, states processed, what was emitted
-    as (layer, shard, records)); on a stop, nothing emitted."""
+    """A task: process the shard file ``path`` of layer ``k`` (records with a count of
+    ``head`` bytes), in pieces that fit ``memory``. Returns (reason, solutions reached,
+    states processed, what was emitted as (layer, shard, records)); on a stop, nothing
+    emitted."""
     if (digest, memory) not in _OPENED:
         _OPENED.clear()
         lo, hi, secondary, options, order, colours = arguments
         _OPENED[digest, memory] = _dlx.frontier_open(lo, hi, secondary, options, order,
                                                      memory, colours)
     handle, key_bytes = _OPENED[digest, memory]
-    record = 16 + key_bytes[k]
+    record = head + key_bytes[k]
     piece_bytes = max(record, int(memory / 4) // record * record)
     with open(path, "rb") as source:
         data = source.read()
@@ -220,7 +226,7 @@ def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int
         piece = data[at:at + piece_bytes]
         left = -1.0 if deadline is None else max(0.0, deadline - time.time())
         reason, no_memory, found, done, emitted = _dlx.frontier_step(handle, k, piece, shards,
-                                                                    left)
+                                                                    left, head)
         if no_memory:
             if piece_bytes == record:
                 raise ExactCoverError(

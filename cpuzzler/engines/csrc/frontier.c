@@ -55,16 +55,23 @@
  *
  * On disk.  frontier_count holds every live layer in memory.  For counts past memory the
  * same steps are offered one at a time (frontier_start, frontier_load, frontier_layer):
- * Python (engines/frontier_disk.py) keeps each layer as files of RECORDS [count 16][key],
+ * Python (engines/frontier_disk.py) keeps each layer as files of RECORDS [count][key],
  * split into shards by the key's hash (frontier_shard_of), loads one shard of a layer,
  * processes it, and appends what it emitted to the files of the later layers.  A key
  * is met in one shard only, so every state is still merged before it is processed.
+ * A record's count takes 16 bytes, or 8 in the COMPACT records (a state's count is
+ * nearly always far below 2**63, and the count is most of a record): there a count
+ * c < 2**63 is written as it is, a larger one as two records of the same key, c's low
+ * 63 bits and, with the top bit set, c >> 63 (meaning that many times 2**63); loading
+ * adds records of one key up, so the pair comes back as c.  Past 2**126 a count does
+ * not fit two such records: reported as an overflow.  A record never carries 0 (an
+ * empty slot's mark).
  */
 #include "xc.h"
 
 #include <sys/mman.h>
 
-#define SLOT_HEAD FRONTIER_RECORD_HEAD /* a slot is a record: the count (0: empty), the key */
+#define SLOT_HEAD 16  /* a slot: the count (0: empty), then the key */
 
 static uint64_t hash_bytes(const unsigned char *key, int n) {
     uint64_t h = 1469598103934665603ULL;  /* FNV-1a, then a final mix */
@@ -390,13 +397,32 @@ int frontier_layer(Frontier *f, int k, double deadline) {
     return R_DONE;
 }
 
-int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n) {
+int frontier_heads(count128 c, int head, unsigned char heads[2][16]) {
+    if (head == 16) { memcpy(heads[0], &c, 16); return 1; }
+    const uint64_t top = (uint64_t)1 << 63;
+    uint64_t low = (uint64_t)c & (top - 1), high = (uint64_t)(c >> 63);
+    if (c >> 126) return 0;
+    int n = 0;
+    if (low) { memcpy(heads[n], &low, 8); n++; }
+    if (high) { high |= top; memcpy(heads[n], &high, 8); n++; }
+    return n;
+}
+
+count128 frontier_head_count(const unsigned char *record, int head) {
+    count128 c;
+    if (head == 16) { memcpy(&c, record, 16); return c; }
+    uint64_t v;
+    memcpy(&v, record, 8);
+    return v >> 63 ? (count128)(v & ~((uint64_t)1 << 63)) << 63 : (count128)v;
+}
+
+int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n, int head) {
     Layer *l = &f->layers[k];
-    size_t record = (size_t)l->key_bytes + SLOT_HEAD;
+    size_t record = (size_t)l->key_bytes + (size_t)head;
     for (size_t r = 0; r < n; r++) {
-        const unsigned char *key = records + r * record + SLOT_HEAD;
-        count128 c, had;
-        memcpy(&c, records + r * record, sizeof c);
+        const unsigned char *key = records + r * record + head;
+        count128 c = frontier_head_count(records + r * record, head), had;
+        if (c == 0) continue;  /* never written; an empty slot's mark if loaded */
         if (layer_room(f, l) < 0) { f->no_memory = 1; return -1; }
         unsigned char *slot = probe(l, key);
         memcpy(&had, slot, sizeof had);

@@ -9,7 +9,7 @@
  *       Knuth's and Purdom's estimates of the memo engine's tree, from sample.c;
  *   frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, ...)
  *       the frontier counter of frontier.c;
- *   frontier_open(...), frontier_step(handle, k, records, shards, time_limit)
+ *   frontier_open(...), frontier_step(handle, k, records, shards, time_limit, head)
  *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
  *   DONE, LIMIT, TIMEOUT, INTERRUPTED
  *       the reasons a run returns.
@@ -639,25 +639,34 @@ fail:
 }
 
 /* The states emitted into the layers past k, as (layer, shard, records) with the layers
- * freed; NULL with an error set. */
-static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards) {
+ * freed, each count in `head` bytes; NULL with an error set. */
+static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards, int head) {
     PyObject *out = PyList_New(0);
     size_t *counts = calloc((size_t)shards, sizeof(size_t));
+    unsigned char heads[2][16];
     if (!out || !counts) { Py_XDECREF(out); free(counts); return PyErr_NoMemory(); }
     for (int j = k + 1; j < f->n_order; j++) {
         Layer *l = &f->layers[j];
         if (!l->slots) continue;
-        size_t record = FRONTIER_RECORD_HEAD + (size_t)l->key_bytes;
+        size_t key_bytes = (size_t)l->key_bytes, record = (size_t)head + key_bytes;
+        int failed = 0;
         memset(counts, 0, (size_t)shards * sizeof(size_t));
-        for (size_t s = 0; s < l->capacity; s++) {
+        for (size_t s = 0; s < l->capacity && !failed; s++) {
             unsigned char *slot = l->slots + s * l->slot_bytes;
             count128 c;
             memcpy(&c, slot, sizeof c);
-            if (c) counts[frontier_shard_of(l, slot + FRONTIER_RECORD_HEAD, (size_t)shards)]++;
+            if (!c) continue;
+            int n = frontier_heads(c, head, heads);
+            if (!n) {
+                PyErr_SetString(PyExc_OverflowError, "a state's count passes 2**126, the "
+                                "most the compact records on disk hold");
+                failed = 1;
+            }
+            counts[frontier_shard_of(l, slot + sizeof c, (size_t)shards)] += (size_t)n;
         }
         PyObject **parts = calloc((size_t)shards, sizeof(PyObject *));
         size_t *fill = calloc((size_t)shards, sizeof(size_t));
-        int failed = !parts || !fill;
+        failed = failed || !parts || !fill;
         for (Py_ssize_t t = 0; t < shards && !failed; t++)
             if (counts[t] && !(parts[t] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(counts[t] * record))))
                 failed = 1;
@@ -666,9 +675,12 @@ static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards) {
             count128 c;
             memcpy(&c, slot, sizeof c);
             if (!c) continue;
-            size_t t = frontier_shard_of(l, slot + FRONTIER_RECORD_HEAD, (size_t)shards);
-            memcpy(PyBytes_AS_STRING(parts[t]) + fill[t] * record, slot, record);
-            fill[t]++;
+            size_t t = frontier_shard_of(l, slot + sizeof c, (size_t)shards);
+            for (int r = 0, n = frontier_heads(c, head, heads); r < n; r++) {
+                unsigned char *at = (unsigned char *)PyBytes_AS_STRING(parts[t]) + fill[t]++ * record;
+                memcpy(at, heads[r], (size_t)head);
+                memcpy(at + head, slot + sizeof c, key_bytes);
+            }
         }
         for (Py_ssize_t t = 0; t < shards && !failed; t++) {
             if (!parts[t]) continue;
@@ -679,34 +691,43 @@ static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards) {
         if (parts) for (Py_ssize_t t = 0; t < shards; t++) Py_XDECREF(parts[t]);
         free(parts); free(fill);
         layer_release(f, l);
-        if (failed) { free(counts); Py_DECREF(out); if (!PyErr_Occurred()) PyErr_NoMemory(); return NULL; }
+        if (failed) {
+            free(counts); Py_DECREF(out);
+            for (int rest = j + 1; rest < f->n_order; rest++) layer_release(f, &f->layers[rest]);
+            if (!PyErr_Occurred()) PyErr_NoMemory();
+            return NULL;
+        }
     }
     free(counts);
     return out;
 }
 
-/* frontier_step(handle, k, records, shards, time_limit)
+/* frontier_step(handle, k, records, shards, time_limit, head=16)
  *   -> (reason, no_memory, count, states, outputs: [(layer, shard, records)])
- * k == -1: emit the empty state; else merge the records (bytes, [count 16][key] each) into
- * layer k and process it.  What it emits into later layers comes back split into shards
- * by hash.  On a stop or past the memory cap the outputs are dropped (redo the step). */
+ * k == -1: emit the empty state; else merge the records (bytes, [count][key] each, the
+ * count in `head` bytes: 16, or 8 for compact records) into layer k and process it.
+ * What it emits into later layers comes back split into shards by hash, as records of
+ * the same kind.  On a stop or past the memory cap the outputs are dropped (redo the
+ * step). */
 static PyObject *frontier_step(PyObject *self, PyObject *args) {
     PyObject *capsule;
-    int k;
+    int k, head = 16;
     Py_buffer records;
     Py_ssize_t shards;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "Oiy*nd", &capsule, &k, &records, &shards, &time_limit))
+    if (!PyArg_ParseTuple(args, "Oiy*nd|i", &capsule, &k, &records, &shards, &time_limit,
+                          &head))
         return NULL;
     FrontierHandle *h = PyCapsule_GetPointer(capsule, "cpuzzler.frontier");
     PyObject *result = NULL;
     if (!h) goto done;
     Frontier *f = &h->f;
-    if (k < -1 || k >= f->n_order || shards < 1) {
-        PyErr_SetString(PyExc_ValueError, "frontier_step: no such layer, or no shards");
+    if (k < -1 || k >= f->n_order || shards < 1 || (head != 8 && head != 16)) {
+        PyErr_SetString(PyExc_ValueError, "frontier_step: no such layer, no shards, or a "
+                        "count of other than 8 or 16 bytes");
         goto done;
     }
-    size_t record = FRONTIER_RECORD_HEAD + (size_t)(k >= 0 ? f->layers[k].key_bytes : 0);
+    size_t record = (size_t)head + (size_t)(k >= 0 ? f->layers[k].key_bytes : 0);
     if (k >= 0 && (size_t)records.len % record != 0) {
         PyErr_SetString(PyExc_ValueError, "frontier_step: records of the wrong size");
         goto done;
@@ -717,7 +738,7 @@ static PyObject *frontier_step(PyObject *self, PyObject *args) {
     double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
     f->tstate = PyEval_SaveThread();
     if (k < 0) frontier_start(f);
-    else if (frontier_load(f, k, records.buf, (size_t)records.len / record) == 0)
+    else if (frontier_load(f, k, records.buf, (size_t)records.len / record, head) == 0)
         reason = frontier_layer(f, k, deadline);
     PyEval_RestoreThread(f->tstate);
     if (f->overflow) { PyErr_SetString(PyExc_OverflowError, "the count passes 2**128"); goto done; }
@@ -726,7 +747,7 @@ static PyObject *frontier_step(PyObject *self, PyObject *args) {
         for (int j = 0; j < f->n_order; j++) layer_release(f, &f->layers[j]);
         outputs = PyList_New(0);
     } else {
-        outputs = harvest(f, k, shards);
+        outputs = harvest(f, k, shards, head);
     }
     if (!outputs) goto done;
     PyObject *value = long_of_count(f->total);
@@ -755,8 +776,8 @@ static PyMethodDef module_functions[] = {
      "frontier_open(lo, hi, secondary, options, order, memory_bytes, colours=None) -> "
      "(handle, key bytes per layer)"},
     {"frontier_step", frontier_step, METH_VARARGS,
-     "frontier_step(handle, k, records, shards, time_limit) -> (reason, no_memory, count, "
-     "states, [(layer, shard, records)])"},
+     "frontier_step(handle, k, records, shards, time_limit, head=16) -> (reason, "
+     "no_memory, count, states, [(layer, shard, records)])"},
     {NULL, NULL, 0, NULL},
 };
 

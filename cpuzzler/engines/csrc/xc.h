@@ -215,11 +215,14 @@ int frontier_count(Frontier *f, double deadline);
  * the empty state; merge n records into layer k (-1: past the cap); process layer k and
  * free it (an R_* reason); the shard of a key of layer l. */
 void frontier_start(Frontier *f);
-int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n);
+int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n, int head);
 int frontier_layer(Frontier *f, int k, double deadline);
 size_t frontier_shard_of(const Layer *l, const unsigned char *key, size_t shards);
 void layer_release(Frontier *f, Layer *l);  /* free a layer's table */
-#define FRONTIER_RECORD_HEAD 16  /* a record: the count, then the key */
+/* A record's count: `head` bytes, 16 (exact) or 8 (compact: see frontier.c, On disk).
+ * frontier_heads gives the heads that carry c (1 or 2 of them; 0: c past 2**126 in 8). */
+int frontier_heads(count128 c, int head, unsigned char heads[2][16]);
+count128 frontier_head_count(const unsigned char *record, int head);
 void frontier_free(Frontier *f);
 
 #endif
