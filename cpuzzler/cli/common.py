@@ -146,11 +146,14 @@ def exact_cover_of(problem: Problem) -> ExactCover:
     return xc() if callable(xc) else xc
 
 
+TILING_SWEEPS = ("flipped", "skewed", "skewed-flipped")
+
+
 def set_sweep(problem: Problem, value: str | None, engine: str | None) -> None:
     """``--sweep``: the order in which the memo and frontier engines cover the items,
-    set on the problem's exact cover: ``flipped`` (a tiling's columns read the other way:
-    other states, the same count) or a file of item names (whitespace apart; items not
-    named follow in their own order)."""
+    set on the problem's exact cover: a tiling's ``flipped``, ``skewed`` or
+    ``skewed-flipped`` sweep (``Tiling.sweep``: other states, the same count) or a file
+    of item names (whitespace apart; items not named follow in their own order)."""
     if value is None:
         return
     if engine not in ("memo", "frontier", "auto"):
@@ -159,11 +162,12 @@ def set_sweep(problem: Problem, value: str | None, engine: str | None) -> None:
     from cpuzzler.models.tiling import cell_name
 
     xc = exact_cover_of(problem)
-    if value == "flipped":
+    if value in TILING_SWEEPS:
         if not isinstance(problem, Tiling):
-            raise UsageError("--sweep flipped: a tiling's columns; give an exact cover's "
+            raise UsageError(f"--sweep {value}: a tiling's columns; give an exact cover's "
                              "sweep as a file of item names")
-        xc.sweep = [cell_name(cell) for cell in problem.sweep(flipped=True)]
+        cells = problem.sweep(flipped="flipped" in value, skewed="skewed" in value)
+        xc.sweep = [cell_name(cell) for cell in cells]
         return
     try:
         with open(value, encoding="utf-8") as source:

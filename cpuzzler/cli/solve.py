@@ -119,8 +119,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="frontier engine with --work-dir: files per layer (default 64)")
     parser.add_argument("--sweep", metavar="ORDER",
                         help="memo and frontier engines: the order in which they cover the "
-                             "items: flipped (a tiling's columns read the other way: other "
-                             "states, the same count, a check of a long count) or a file of "
+                             "items: a tiling's columns read the other way (flipped), cut "
+                             "across two axes (skewed) or both (skewed-flipped): other "
+                             "states, the same count, a check of a long count; or a file of "
                              "item names (those not named follow)")
     parser.add_argument("--choice", choices=("sweep", "fewest"),
                         help="memo engine: branch on the first open item of the sweep across "

@@ -282,25 +282,38 @@ class Tiling:
                     return True
         return False
 
-    def sweep(self, flipped: bool = False) -> list[Cell]:
+    def sweep(self, flipped: bool = False, skewed: bool = False) -> list[Cell]:
         """The region's cells column by column along its longer side: the order in which
         the memo and frontier engines cover them, so that the open cells form a narrow
         frontier. ``flipped``: each column read the other way (the other coordinates
-        descending): the same count from other states where no symmetry of the region
-        maps one sweep onto the other (a parallelogram of triangles; a rectangle's
-        mirror does), unlike a sweep from the far end, which a half-turn maps onto it.
+        descending). ``skewed``: the columns cut across the two longest axes at once
+        (cells by the sum of their lattice vector's coordinates on those axes: on the
+        triangular and hexagonal lattices the third lattice direction, on the square
+        one the diagonals). Each is the same count from other states where no symmetry
+        of the region maps one sweep onto the other (a parallelogram of triangles; a
+        rectangle's mirror maps the flipped sweep onto the plain one), unlike a sweep
+        from the far end, which a half-turn maps onto the plain one.
 
         >>> from cpuzzler.grids import square
         >>> from cpuzzler.models import pieces
         >>> tiling = Tiling([pieces.domino()[0].with_copies(3)], square.rectangle(3, 2))
         >>> tiling.sweep()[:3], tiling.sweep(flipped=True)[:3]
         ([(0, 0), (0, 1), (1, 0)], [(0, 1), (0, 0), (1, 1)])
+        >>> tiling.sweep(skewed=True)[:4]
+        [(0, 0), (0, 1), (1, 0), (1, 1)]
         """
         cells = list(self.region)
-        t = self.region.lattice.translated
+        lattice = self.region.lattice
+        t = lattice.translated
         extent = [max(c[k] for c in cells) - min(c[k] for c in cells) for k in range(t)]
         axes = sorted(range(t), key=lambda k: -extent[k])
         way = -1 if flipped else 1
+        if skewed and t >= 2:
+            def key(cell: Cell) -> tuple[int, ...]:
+                v = lattice.to_vector(cell)
+                return (v[axes[0]] + v[axes[1]], way * v[axes[0]],
+                        *(way * v[k] for k in axes[2:]), *(way * c for c in cell))
+            return sorted(cells, key=key)
         return sorted(cells, key=lambda c: (c[axes[0]], *(way * c[k] for k in axes[1:]),
                                             *(way * v for v in c[t:])))
 
