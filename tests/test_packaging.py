@@ -18,6 +18,7 @@ import pytest
 
 import cpuzzler
 
+pytestmark = pytest.mark.xdist_group("packaging")  # one worker builds the dist once
 ROOT = Path(__file__).resolve().parent.parent
 # what a build from a clean checkout would not see (a build writes beside the sources, so
 # each builds from its own copy: two at a time in one checkout share its build folders)
@@ -78,3 +79,45 @@ def test_the_wheel_installed_in_a_fresh_environment_counts(dist, tmp_path):
     assert where.returncode == 0, where.stderr
     path, count = where.stdout.split()
     assert Path(path).is_relative_to(env) and count == "92"
+
+
+def interpreter(version: str) -> str | None:
+    """A working ``python<version>`` on this machine: on the path, or one pyenv keeps."""
+    found = [shutil.which(f"python{version}")]
+    found += sorted(map(str, Path.home().glob(f".pyenv/versions/{version}.*/bin/python{version}")))
+    for candidate in filter(None, found):
+        run = subprocess.run([candidate, "--version"], capture_output=True, text=True)
+        if run.returncode == 0 and run.stdout.startswith(f"Python {version}."):
+            return candidate
+    return None
+
+
+NETWORK_TROUBLE = ("Temporary failure in name resolution", "Network is unreachable",
+                   "Connection refused", "ConnectionError", "timed out")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("version", ["3.12", "3.13"])
+def test_the_sdist_builds_and_counts_on_each_newer_python_here(dist, tmp_path, version):
+    """The Python versions the classifiers name beyond the one running the tests: the
+    sdist built and installed with its dependencies in a fresh environment, then a
+    count by three engines (the C extension, the SAT and CP-SAT libraries)."""
+    python = interpreter(version)
+    if python is None:
+        pytest.skip(f"no Python {version} on this machine")
+    (sdist,) = dist.glob("cpuzzler-*.tar.gz")
+    env = tmp_path / "env"
+    subprocess.run([python, "-m", "venv", str(env)], check=True, timeout=300)
+    install = subprocess.run([str(env / "bin" / "pip"), "install", "-q", str(sdist)],
+                             capture_output=True, text=True, timeout=1200)
+    if install.returncode and any(word in install.stderr for word in NETWORK_TROUBLE):
+        pytest.skip(f"the package registry could not be reached: {install.stderr[-300:]}")
+    assert install.returncode == 0, install.stderr[-2000:]
+    count = subprocess.run(
+        [str(env / "bin" / "python"), "-c", "import sys; from cpuzzler.models import queens; "
+         "print(sys.version_info[:2], [queens(8).count(engine=e) "
+         "for e in ('dlx', 'sat', 'cpsat', 'memo')])"],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert count.returncode == 0, count.stderr
+    major, minor = version.split(".")
+    assert count.stdout.split() == [f"({major},", f"{minor})", "[92,", "92,", "92,", "92]"]
