@@ -230,14 +230,40 @@ def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch):
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
+    monkeypatch.setattr(frontier_disk, "PACKING", None)
     assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(30)).complete
     state = json.loads((tmp_path / "state.json").read_text())
-    del state["record_head"]
+    del state["record_head"], state["packing"]
     (tmp_path / "state.json").write_text(json.dumps(state))
     monkeypatch.undo()
     assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
-    assert "record_head" not in json.loads((tmp_path / "state.json").read_text())
+    assert not {"record_head", "packing"} & set(json.loads((tmp_path / "state.json").read_text()))
+
+
+def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monkeypatch):
+    from cpuzzler.engines import frontier_disk
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    held = {}
+    for packing in (None, "zlib"):
+        monkeypatch.setattr(frontier_disk, "PACKING", packing)
+        work = tmp_path / str(packing)
+        assert xc.count(engine="frontier", work_dir=work, shards=4) == 4040
+        held[packing] = sum(row[2] for row in json.loads((work / "state.json").read_text())[
+            "profile"])
+    assert held["zlib"] < 0.6 * held[None]
+    work = tmp_path / "damaged"
+    assert not xc.count(engine="frontier", work_dir=work, shards=4,
+                        on_layer=stop_at(30)).complete
+    state = json.loads((work / "state.json").read_text())
+    name = max((n for n in state["sizes"] if int(n[6:12]) == state["next"]),
+               key=state["sizes"].get)
+    with open(work / name, "r+b") as damaged:
+        damaged.seek(12)
+        damaged.write(b"\xff" * 8)
+    with pytest.raises(ExactCoverError, match=f"{name}: a damaged block of records"):
+        xc.count(engine="frontier", work_dir=work)
 
 
 def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
