@@ -241,6 +241,31 @@ def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch):
     assert not {"record_head", "packing"} & set(json.loads((tmp_path / "state.json").read_text()))
 
 
+@pytest.mark.parametrize(("xc", "stop", "expected"), [
+    (catalog.get("pentominoes-5x12").build().exact_cover, 30, 4040),
+    (identical_options(40, 4), 36, 4 ** 40),  # counts past 2**63: two records each
+], ids=["pentominoes", "wide counts"])
+def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expected, tmp_path,
+                                                                monkeypatch):
+    from cpuzzler.engines import frontier_disk, memo
+
+    old, new = tmp_path / "old", tmp_path / "new"
+    monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
+    monkeypatch.setattr(frontier_disk, "PACKING", None)
+    assert not xc.count(engine="frontier", work_dir=old, shards=3,
+                        on_layer=stop_at(stop)).complete
+    monkeypatch.undo()
+    arguments = memo.counter_arguments(xc, None)
+    frontier_disk.repack(arguments, old, new)
+    state = json.loads((new / "state.json").read_text())
+    assert state["record_head"] == 8 and state["packing"] == "zlib"
+    assert sum(state["sizes"].values()) < sum(
+        json.loads((old / "state.json").read_text())["sizes"].values())
+    assert xc.count(engine="frontier", work_dir=new) == expected
+    with pytest.raises(ExactCoverError, match="not empty"):
+        frontier_disk.repack(arguments, old, new)
+
+
 def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monkeypatch):
     from cpuzzler.engines import frontier_disk
 

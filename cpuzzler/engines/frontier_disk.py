@@ -39,6 +39,7 @@ import hashlib
 import json
 import os
 import struct
+import sys
 import time
 import zlib
 from collections.abc import Callable
@@ -252,6 +253,56 @@ def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int
         states += done
         at += len(piece)
     return _dlx.DONE, total, states, outputs
+
+
+def repack(arguments: tuple[Any, ...], work_dir: str | os.PathLike[str],
+           new_dir: str | os.PathLike[str]) -> None:
+    """Copy the count in ``work_dir``, begun before the compact, packed records, into the
+    empty folder ``new_dir`` in this version's records (about a third of the bytes), to
+    go on there; ``arguments`` as for ``count_on_disk``. The old folder is left as it was
+    (delete it once the new one runs); a copy stopped half-way is started again in an
+    emptied ``new_dir``."""
+    lo, hi, secondary, options, order, colours = arguments
+    work, new = Path(work_dir), Path(new_dir)
+    digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
+    state = _resumed(work, digest)
+    if state is None:
+        raise ExactCoverError(f"{work}: no count to repack")
+    new.mkdir(parents=True, exist_ok=True)
+    if any(new.iterdir()):
+        raise ExactCoverError(f"{new}: the folder to repack into is not empty")
+    _, key_bytes = _dlx.frontier_open(lo, hi, secondary, options, order, 1.0, colours)
+    head, packing = state.get("record_head", 16), state.get("packing")
+    state["sizes"] = {name: size for name, size in state["sizes"].items()
+                      if int(name[6:12]) >= state["next"]}  # the rest are deleted
+    for name in sorted(state["sizes"]):
+        path = work / name
+        data = _unpacked(path.read_bytes(), packing, str(path))
+        records = _recounted(data, head, key_bytes[int(name[6:12])])
+        with open(new / name, "wb") as out:
+            out.write(_packed([(0, 0, records)], PACKING)[0][2])
+        state["sizes"][name] = (new / name).stat().st_size
+    _flush(set(new.glob("layer-*")))
+    state.update(record_head=RECORD_HEAD, packing=PACKING)
+    _save_state(new, state)
+
+
+def _recounted(data: bytes, head: int, key_bytes: int) -> bytes:
+    """Records with counts of ``head`` bytes as records of this version (RECORD_HEAD)."""
+    if head == RECORD_HEAD:
+        return data
+    top = 1 << 63
+    out = bytearray()
+    for written, key in struct.iter_unpack(f"{head}s{key_bytes}s", data):
+        count = int.from_bytes(written, sys.byteorder)  # as the C code stores it
+        if count >= 1 << 126:
+            raise ExactCoverError("a state's count passes 2**126, the most the compact "
+                                  "records hold")
+        if count % top:
+            out += (count % top).to_bytes(8, sys.byteorder) + key
+        if count >= top:
+            out += ((count >> 63) | top).to_bytes(8, sys.byteorder) + key
+    return bytes(out)
 
 
 def _packed(outputs: list[tuple[int, int, bytes]], packing: str | None
