@@ -6,11 +6,11 @@ records, see ``csrc/frontier.c``), split into ``shards`` files by the key's hash
 that equal states always meet in the same file. The files hold the records in blocks
 packed by zlib (its fastest level: 14-byte records of the heptiamonds 4x21 take 6.4
 bytes), each block ``[raw bytes 4][packed bytes 4][packed]``, packed by the worker that
-emitted it. A layer is processed
-one shard at a time: the shard is loaded into memory (states merged), processed, and
-what it emits is appended to the shard files of later layers. Only one shard and its
-output are in memory at once; a shard too big for the memory cap is processed in
-pieces (equal states in different pieces are then not merged: still exact, slower).
+emitted it. A layer is processed one shard at a time: the shard is loaded into memory
+(states merged), processed, and what it emits is appended to the shard files of later
+layers. Only one shard and its output are in memory at once; a shard too big for the
+memory cap is processed in pieces (equal states in different pieces are then not
+merged: still exact, slower).
 
 Several workers. A layer's shards are independent: with ``backend`` a
 ``cpuzzler.backends`` backend (processes here, or a Dask cluster), each shard is a task
@@ -26,11 +26,11 @@ deleted. ``state.json`` also keeps the layer profile so far, one ``[layer, state
 bytes of its files, seconds]`` per layer, to read while the count runs or after it
 stopped, and the records' kind (``record_head``: the bytes of a count, ``packing``:
 "zlib"; a folder begun before either has none and goes on with counts of 16 bytes,
-unpacked). Started
-again on the same folder (after a time limit, Ctrl-C or ``kill -9``), the count cuts
-every file back to its recorded length (dropping what later layers had appended),
-deletes files it does not know, and goes on from the recorded layer. A folder holding
-another problem's count is refused.
+unpacked; ``repack`` copies it into this version's records). Started again on the same
+folder (after a time limit, Ctrl-C or ``kill -9``), the count cuts every file back to
+its recorded length (dropping what later layers had appended), deletes files it does
+not know, and goes on from the recorded layer. A folder holding another problem's
+count is refused.
 """
 
 from __future__ import annotations
@@ -259,9 +259,9 @@ def repack(arguments: tuple[Any, ...], work_dir: str | os.PathLike[str],
            new_dir: str | os.PathLike[str]) -> None:
     """Copy the count in ``work_dir``, begun before the compact, packed records, into the
     empty folder ``new_dir`` in this version's records (about a third of the bytes), to
-    go on there; ``arguments`` as for ``count_on_disk``. The old folder is left as it was
-    (delete it once the new one runs); a copy stopped half-way is started again in an
-    emptied ``new_dir``."""
+    go on there; ``arguments`` as for ``count_on_disk``. The old folder is left as a
+    resume leaves it (delete it once the new one runs); a copy stopped half-way is
+    started again in an emptied ``new_dir``."""
     lo, hi, secondary, options, order, colours = arguments
     work, new = Path(work_dir), Path(new_dir)
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
