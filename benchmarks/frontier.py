@@ -4,6 +4,9 @@ files) and its seconds; then the count, the widest layer and the peak, beside th
 engine's sweep where it finishes within the limit.
 
     python benchmarks/frontier.py pentominoes-6x10 [--every 5] [--memo] [--work-dir DIR]
+        [--sweep flipped|skewed|skewed-flipped|FILE]
+
+Another sweep's profile shows how wide the check of a long count will run.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import sys
 import time
 
 from cpuzzler import catalog
-from cpuzzler.cli.common import exact_cover_of
+from cpuzzler.cli.common import exact_cover_of, set_sweep
 from cpuzzler.models import Tiling
 
 
@@ -25,8 +28,10 @@ def main() -> int:
     parser.add_argument("--work-dir", help="keep the layers on disk there (resumable)")
     parser.add_argument("--memory", type=float, default=None, help="bytes")
     parser.add_argument("--limit", type=float, default=None, help="seconds")
+    parser.add_argument("--sweep", help="another sweep, as for cpuzzler solve --sweep")
     args = parser.parse_args()
     puzzle = catalog.get(args.name).build()
+    set_sweep(puzzle, args.sweep, "frontier")
     xc = puzzle.exact_cover if isinstance(puzzle, Tiling) else exact_cover_of(puzzle)
     print(f"{args.name}: {len(xc.items)} items, {xc.num_options} options")
     print("| layer | states | MiB | seconds |\n|---:|---:|---:|---:|")
