@@ -358,6 +358,20 @@ def test_other_sweeps_have_other_states_and_the_same_count():
     assert len({sum(states) for states in layers.values()}) == 4
 
 
+def test_a_work_folder_goes_on_with_its_own_sweep_only(capsys, tmp_path):
+    from cpuzzler.cli import main
+
+    command = ["solve", "hexiamonds-4x9", "--count", "--engine", "frontier", "--symmetry",
+               "raw", "--work-dir", str(tmp_path)]
+    assert main([*command, "--sweep", "skewed"]) == 0
+    assert capsys.readouterr().out.strip() == "148"
+    assert main(command) == 2
+    assert "holds the count of another problem, or of this one on another sweep" in \
+        capsys.readouterr().err
+    assert main([*command, "--sweep", "skewed"]) == 0  # its own: the count, at once
+    assert capsys.readouterr().out.strip() == "148"
+
+
 def test_the_cli_takes_a_sweep(capsys, tmp_path):
     from cpuzzler.cli import main
 

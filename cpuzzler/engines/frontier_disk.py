@@ -109,7 +109,8 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
         raise ExactCoverError(f"{path}: not a frontier engine's state")
     if state["problem"] != digest:
         raise ExactCoverError(f"{work}: the work folder holds the count of another "
-                              "problem; give an empty folder")
+                              "problem, or of this one on another sweep; give an empty "
+                              "folder")
     _restore(work, state)
     return state
 
