@@ -118,8 +118,8 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
                    progress: Callable[[int, int], None] | None = None,
                    jobs_beyond_cores: bool = False, backend: str = "processes",
                    address: str | None = None, split_after: float | None = None,
-                   timings: list[tuple[str, float, str]] | None = None
-                   ) -> tuple[Count, Count]:
+                   timings: list[tuple[str, float, str]] | None = None,
+                   options: dict[str, Any] | None = None) -> tuple[Count, Count]:
     """(the count asked for, the raw count), counted part by part.
 
     ``backend="processes"``: in ``jobs`` processes on this machine. No more start than
@@ -140,7 +140,9 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
     and the parts cut again, are read back from it. ``progress(done, total)`` is called
     in this process after each part (``total`` grows when parts are cut). A count cut
     short (Ctrl-C, ``time_limit``) says so in its reason and holds the finished parts
-    only. ``timings``, a list, receives ``(part, seconds, "counted" | "cut")`` per task."""
+    only. ``timings``, a list, receives ``(part, seconds, "counted" | "cut")`` per task.
+    ``options`` go to the engine on every part (``{"choice": "fewest", "memory": 4e9}``
+    for the memo engine: each process holds its own table)."""
     if jobs < 1:
         raise ExactCoverError(f"jobs must be at least 1, not {jobs}")
     if split_after is not None and not split_after > 0:
@@ -172,7 +174,8 @@ def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",
             return _total(done, DONE)
         if backend == "processes":
             jobs = min(jobs, len(waiting), jobs if jobs_beyond_cores else cores())
-        run = _Run(work, done, shares, engine, deadline, split_after, saver, progress, timings)
+        run = _Run(work, done, shares, engine, deadline, split_after, saver, progress, timings,
+                   options or {})
         runner = open_backend(backend, jobs, address)
         try:
             reason = run.through(runner, waiting)
@@ -217,10 +220,13 @@ def pieces_of(xc: ExactCover) -> list[Subproblem] | None:
 
 def count_task(kind: str, payload: Payload, engine: str | None, symmetry: str,
                deadline: float | None, budget: float | None, factor: int,
-               tiling: Tiling | None) -> tuple[int, int, str, list[ExactCover], float]:
+               tiling: Tiling | None, options: dict[str, Any] | None = None
+               ) -> tuple[int, int, str, list[ExactCover], float]:
     """(unique, raw, reason, pieces, seconds) of one task, run on a worker. A part still
     running after ``budget`` seconds stops and comes back cut into ``pieces`` (reason
-    ``SPLIT``) for the caller to count; the seconds are the time it took here."""
+    ``SPLIT``) for the caller to count; the seconds are the time it took here. ``options``
+    go to the engine."""
+    options = options or {}
     start = time.monotonic()
     limit = None if deadline is None else deadline - time.time()
     if limit is not None and limit <= 0:
@@ -229,17 +235,17 @@ def count_task(kind: str, payload: Payload, engine: str | None, symmetry: str,
         if tiling is None:
             raise ExactCoverError("a symmetric placement is counted with its tiling")
         unique, raw, why = tiling.count_at_symmetric_rep(payload, engine, symmetry,
-                                                         time_limit=limit)
+                                                         time_limit=limit, **options)
         return unique, raw, why, [], time.monotonic() - start
     cut = budget is not None and (limit is None or budget < limit)
-    n = payload.count(engine=engine, time_limit=budget if cut else limit)
+    n = payload.count(engine=engine, time_limit=budget if cut else limit, **options)
     if cut and n.reason == TIMEOUT:
         pieces = pieces_of(payload)
         if pieces:
             return 0, 0, SPLIT, [p.problem for p in pieces], time.monotonic() - start
         if pieces is None:  # it cannot be cut: count it whole
             limit = None if deadline is None else deadline - time.time()
-            n = payload.count(engine=engine, time_limit=limit)
+            n = payload.count(engine=engine, time_limit=limit, **options)
         else:  # no piece: the search ends within the levels looked at, with no solution
             n = Count(0)
     return int(n), factor * int(n), n.reason, [], time.monotonic() - start
@@ -247,10 +253,11 @@ def count_task(kind: str, payload: Payload, engine: str | None, symmetry: str,
 
 def count_tasks(tasks: list[tuple[str, Payload]], engine: str | None, symmetry: str,
                 deadline: float | None, budget: float | None, factor: int,
-                tiling: Tiling | None) -> list[tuple[int, int, str, list[ExactCover], float]]:
+                tiling: Tiling | None, options: dict[str, Any] | None = None
+                ) -> list[tuple[int, int, str, list[ExactCover], float]]:
     """``count_task`` on each of a batch of tasks ``(kind, payload)``, on one worker."""
-    return [count_task(kind, payload, engine, symmetry, deadline, budget, factor, tiling)
-            for kind, payload in tasks]
+    return [count_task(kind, payload, engine, symmetry, deadline, budget, factor, tiling,
+                       options) for kind, payload in tasks]
 
 
 def _unfinished(work: Plan, done: dict[Path, tuple[int, int]], checkpoint: str
@@ -295,8 +302,10 @@ class _Run:
                  shares: dict[Path, float], engine: str | None, deadline: float | None,
                  split_after: float | None, saver: _Checkpoint,
                  progress: Callable[[int, int], None] | None,
-                 timings: list[tuple[str, float, str]] | None) -> None:
+                 timings: list[tuple[str, float, str]] | None,
+                 options: dict[str, Any]) -> None:
         self.work, self.done, self.shares = work, done, shares
+        self.options = options
         self.engine, self.deadline, self.split_after = engine, deadline, split_after
         self.saver, self.progress, self.timings = saver, progress, timings
         self.running = 0  # batches handed to the backend and not back yet
@@ -337,7 +346,8 @@ class _Run:
                 runner.submit(tasks, count_tasks, [(kind, payload) for _, kind, payload in tasks],
                               self.engine, self.work.symmetry, self.deadline,
                               self.budget(runner.workers, tasks[0][0]), self.work.factor,
-                              tiling if any(t[1] == "symmetric" for t in tasks) else None)
+                              tiling if any(t[1] == "symmetric" for t in tasks) else None,
+                              self.options)
                 self.running += 1
                 self.counting += len(tasks)
             if not self.running:

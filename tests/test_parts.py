@@ -136,3 +136,29 @@ def test_cli_rejects_jobs_without_count(capsys):
     assert main(["solve", "queens-8", "--jobs", "2"]) == 2
     assert "go with --count" in capsys.readouterr().err
     assert main(["solve", "queens-8", "--count", "--jobs", "0"]) == 2
+
+
+@pytest.mark.parametrize("name, symmetry, expected", [("soma", "unique", (240, 11520)),
+                                                      ("pentominoes-3x20", "unique", (2, 8))])
+def test_engine_options_reach_every_part(name, symmetry, expected):
+    """The memo engine's fewest rule and a small table on every part, the symmetric
+    placements' parts included (Soma's): the same counts."""
+    puzzle = catalog.get(name).build()
+    options = {"choice": "fewest", "memory": 2e6}
+    assert count_in_parts(puzzle, symmetry=symmetry, engine="memo", jobs=2,
+                          options=options) == expected
+
+
+def test_engine_options_on_the_command_line(tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    saved = str(tmp_path / "count.json")
+    assert main(["solve", "pentominoes-6x10", "--count", "--engine", "memo", "--choice",
+                 "fewest", "--memory", "8M", "--jobs", "2", "--checkpoint", saved]) == 0
+    assert capsys.readouterr().out.startswith("2339 solutions")
+    assert main(["solve", "queens-8", "--count", "--engine", "dlx", "--choice", "fewest",
+                 "--jobs", "2"]) == 2
+    assert "--choice needs --engine memo" in capsys.readouterr().err
+    assert main(["solve", "queens-8", "--count", "--engine", "frontier", "--work-dir",
+                 str(tmp_path / "layers"), "--symmetry", "raw", "--checkpoint", saved]) == 2
+    assert "leave one out" in capsys.readouterr().err

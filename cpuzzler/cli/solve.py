@@ -111,7 +111,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "quarter of the machine's memory); past it, the least useful "
                              "entries are dropped and the count stays exact. frontier "
                              "engine: the cap of the layers held at once. auto: both "
-                             "counters' cap")
+                             "counters' cap. In parts (--jobs), each process's cap")
     parser.add_argument("--work-dir", metavar="DIR",
                         help="frontier engine: keep the layers on disk in DIR (counts past "
                              "memory); run again with the same DIR to resume a stopped count")
@@ -193,9 +193,12 @@ def _in_parts(args: argparse.Namespace) -> bool:
                          "workers are the cluster's (local:N for N of them here)")
     if getattr(args, "work_dir", None) is not None and args.checkpoint is None:
         return False  # the frontier engine's shards run on the workers (engine_options)
-    if args.method not in (None, "reduce") or engine_options(args):
-        raise UsageError("counting in parts uses the reduce method and plain engines "
-                         "(no --method, --sat-solver or --encoding)")
+    if args.method not in (None, "reduce"):
+        raise UsageError("counting in parts uses the reduce method (no --method)")
+    if getattr(args, "work_dir", None) is not None:
+        raise UsageError("--work-dir holds the layers of one count, and counting in parts "
+                         "(--checkpoint) makes many: leave one out")
+    engine_options(args)  # the engine's options, checked before any part is counted
     return True
 
 
@@ -219,7 +222,7 @@ def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace
                                 progress=None if line is None else report,
                                 jobs_beyond_cores=args.jobs_beyond_cores,
                                 backend="processes" if args.cluster is None else "dask",
-                                address=args.cluster)
+                                address=args.cluster, options=engine_options(args))
     finally:
         if line is not None:
             line.close()
