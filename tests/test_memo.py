@@ -57,6 +57,21 @@ def test_evictions_happen_and_the_count_stays_exact():
     assert xc.stats.memo["peak_bytes"] <= 200_000
 
 
+@pytest.mark.parametrize("name, count, choice, cap",
+                         [("polyhexes-1234-4x10", 14_809_060, "sweep", 3e7),
+                          ("polyhexes-1234-4x10", 14_809_060, "sweep", 5e7),
+                          ("queens-10", 724, "fewest", 2e5),
+                          ("queens-10", 724, "fewest", 3e5)])
+def test_the_cap_bounds_every_table_held_at_once(name, count, choice, cap):
+    """Growing holds two tables, dropping happens in place: their bytes together stay under
+    the cap, and more than half of it is used (the capacity need not be a power of two)."""
+    problem = catalog.get(name).build()
+    xc = getattr(problem, "exact_cover", problem)
+    assert xc.count(engine="memo", memory=cap, choice=choice) == count
+    memo = xc.stats.memo
+    assert memo["evictions"] > 0 and cap / 2 < memo["peak_bytes"] <= cap
+
+
 def dominoes(width, height):
     return Tiling([pieces.domino()[0].with_copies(width * height // 2)],
                   square.rectangle(width, height))

@@ -41,7 +41,8 @@
  * Counts are unsigned 128-bit; an overflow is reported, never wrapped.  work is the
  * number of nodes the entry's count took to compute: when the table reaches its memory
  * cap, the entries below the median work are dropped (the cheap ones, the least useful to
- * keep) and the count goes on, exact, just slower.
+ * keep) and the count goes on, exact, just slower.  The cap bounds every table held at
+ * once: growing holds the old table beside the new, and dropping happens in place.
  *
  * Colours.  An entry of an option may give its secondary item a colour (colour[k] > 0,
  * per entry of opt_items).  holders[j] counts the chosen options that hold j in colour
@@ -90,30 +91,27 @@ static void pack_key(Memo *m, int pos, int p) {
     memcpy(m->key + m->key_bytes - sizeof(int), &deciding, sizeof(int));
 }
 
+/* The slot where the probe for hash h starts: h scaled to [0, capacity), so the capacity
+ * need not be a power of two. */
+static inline size_t home_slot(const Memo *m, uint64_t h) {
+    return (size_t)(((unsigned __int128)h * m->capacity) >> 64);
+}
+
+static inline uint64_t slot_hash(const Memo *m, size_t k) {
+    uint64_t h;
+    memcpy(&h, m->slots + k * m->slot_bytes, 8);
+    return h;
+}
+
 static unsigned char *find_slot(Memo *m, const unsigned char *key, uint64_t h) {
-    size_t mask = m->capacity - 1, at = (size_t)h & mask;
+    size_t at = home_slot(m, h);
     for (;;) {
         unsigned char *slot = m->slots + at * m->slot_bytes;
         uint64_t sh;
         memcpy(&sh, slot, 8);
         if (sh == 0) return slot;
         if (sh == h && memcmp(slot + SLOT_HEAD, key, (size_t)m->key_bytes) == 0) return slot;
-        at = (at + 1) & mask;
-    }
-}
-
-/* Move every entry of old (capacity old_cap) with work >= min_work into m's table. */
-static void reinsert(Memo *m, unsigned char *old, size_t old_cap, uint64_t min_work) {
-    m->stored = 0;
-    for (size_t k = 0; k < old_cap; k++) {
-        unsigned char *slot = old + k * m->slot_bytes;
-        uint64_t h, work;
-        memcpy(&h, slot, 8);
-        memcpy(&work, slot + 24, 8);
-        if (h == 0) continue;
-        if (work < min_work) { m->dropped++; continue; }
-        memcpy(find_slot(m, slot + SLOT_HEAD, h), slot, m->slot_bytes);
-        m->stored++;
+        if (++at == m->capacity) at = 0;
     }
 }
 
@@ -140,44 +138,82 @@ static void table_free(unsigned char *table, size_t slots, size_t slot_bytes) {
     if (table) munmap(table, slots * slot_bytes);
 }
 
-/* Make room for one more entry: grow the table while the cap allows, else drop the
- * entries below the median work (sampled). */
-static void make_room(Memo *m) {
-    if (2 * (m->stored + 1) <= m->capacity) return;
-    if (2 * m->capacity <= m->max_slots) {
-        unsigned char *old = m->slots;
-        size_t old_cap = m->capacity;
-        unsigned char *grown = table_alloc(2 * old_cap, m->slot_bytes);
-        if (grown) {
-            m->slots = grown; m->capacity = 2 * old_cap;
-            reinsert(m, old, old_cap, 0);
-            table_free(old, old_cap, m->slot_bytes);
-            if (m->capacity > m->peak_slots) m->peak_slots = m->capacity;
-            return;
-        }
+/* The capacity the table grows to next, or 0 when it may not grow.  Growing holds the old
+ * table and the new one at once, and the two together stay within the cap (max_slots
+ * slots): the capacity doubles while they fit, then takes once what fits beside the old
+ * one (between a half and two thirds of the cap). */
+static size_t next_capacity(const Memo *m) {
+    size_t c = m->capacity, next = 2 * c;
+    if (c + next > m->max_slots) next = m->max_slots > c ? m->max_slots - c : 0;
+    return next > c ? next : 0;
+}
+
+/* Grow the table to capacity next, every entry moved over.  0, or -1 without memory. */
+static int grow(Memo *m, size_t next) {
+    unsigned char *old = m->slots;
+    size_t old_cap = m->capacity;
+    unsigned char *grown = table_alloc(next, m->slot_bytes);
+    if (!grown) return -1;
+    if (old_cap + next > m->peak_slots) m->peak_slots = old_cap + next;
+    m->slots = grown; m->capacity = next;
+    for (size_t k = 0; k < old_cap; k++) {
+        unsigned char *slot = old + k * m->slot_bytes;
+        uint64_t h;
+        memcpy(&h, slot, 8);
+        if (h) memcpy(find_slot(m, slot + SLOT_HEAD, h), slot, m->slot_bytes);
     }
+    table_free(old, old_cap, m->slot_bytes);
+    return 0;
+}
+
+/* Drop the entries below the median work (sampled), in place: no second table.  The
+ * table is at most half full, so some slot e is empty, and no probe runs across an empty
+ * slot; the entries kept are then taken out and put back one by one in probe order from
+ * e + 1 round to e - 1, each landing at or before where it was, every slot on its probe
+ * before it already settled. */
+static void evict(Memo *m) {
     uint64_t sample[1024];
     int n = 0;
     size_t step = m->capacity / 1024 + 1;
-    for (size_t k = 0; k < m->capacity && n < 1024; k += step) {
-        uint64_t h;
-        memcpy(&h, m->slots + k * m->slot_bytes, 8);
-        if (h) memcpy(&sample[n++], m->slots + k * m->slot_bytes + 24, 8);
-    }
+    for (size_t k = 0; k < m->capacity && n < 1024; k += step)
+        if (slot_hash(m, k)) memcpy(&sample[n++], m->slots + k * m->slot_bytes + 24, 8);
     qsort(sample, (size_t)n, sizeof(uint64_t), cmp_u64);
     uint64_t median = n ? sample[n / 2] + 1 : 1;
-    unsigned char *old = m->slots;
-    unsigned char *fresh = table_alloc(m->capacity, m->slot_bytes);
-    if (!fresh) { m->no_memory = 1; return; }
-    m->slots = fresh;
-    reinsert(m, old, m->capacity, median);
+    size_t e = 0;
+    while (slot_hash(m, e)) e++;
+    for (size_t k = 0; k < m->capacity; k++) {
+        unsigned char *slot = m->slots + k * m->slot_bytes;
+        uint64_t work;
+        memcpy(&work, slot + 24, 8);
+        if (slot_hash(m, k) && work < median) {
+            memset(slot, 0, 8);
+            m->stored--; m->dropped++;
+        }
+    }
+    m->evictions++;
     if (2 * (m->stored + 1) > m->capacity) {  /* all alike: drop them all */
         memset(m->slots, 0, m->capacity * m->slot_bytes);
         m->dropped += (long long)m->stored;
         m->stored = 0;
+        return;
     }
-    table_free(old, m->capacity, m->slot_bytes);
-    m->evictions++;
+    for (size_t step_k = 1; step_k < m->capacity; step_k++) {
+        size_t k = (e + step_k) % m->capacity;
+        unsigned char *slot = m->slots + k * m->slot_bytes;
+        uint64_t h = slot_hash(m, k);
+        if (!h) continue;
+        memcpy(m->spare, slot, m->slot_bytes);
+        memset(slot, 0, 8);
+        memcpy(find_slot(m, m->spare + SLOT_HEAD, h), m->spare, m->slot_bytes);
+    }
+}
+
+/* Make room for one more entry: grow the table while the cap allows, else evict. */
+static void make_room(Memo *m) {
+    if (2 * (m->stored + 1) <= m->capacity) return;
+    size_t next = next_capacity(m);
+    if (next && grow(m, next) == 0) return;
+    evict(m);
 }
 
 int compatible(const Memo *m, int o) {
@@ -392,7 +428,6 @@ static count128 memo_node(Memo *m, int pos, int p) {
     }
     if (m->stop) return total;  /* a partial sum: a lower bound, never stored */
     make_room(m);
-    if (m->no_memory) { m->stop = -2; return total; }
     pack_key(m, pos, p);  /* the key buffer was reused below */
     slot = find_slot(m, m->key, h);
     uint64_t work = (uint64_t)(m->nodes - start_nodes);
@@ -449,16 +484,17 @@ int memo_prepare(Memo *m, const int *secondary, double memory_bytes) {
     m->key_bytes = (bits + 7) / 8 + 4 * words + 2 * (int)sizeof(int);
     m->key = calloc((size_t)m->key_bytes, 1);
     m->slot_bytes = (SLOT_HEAD + (size_t)m->key_bytes + 7) / 8 * 8;
-    m->max_slots = 1024;
-    while ((double)(2 * m->max_slots * m->slot_bytes) <= memory_bytes) m->max_slots *= 2;
+    m->max_slots = (size_t)(memory_bytes / (double)m->slot_bytes);
     m->capacity = 1024;
+    if (m->max_slots < m->capacity) m->max_slots = m->capacity;  /* the least table */
     m->peak_slots = m->capacity;
     m->slots = table_alloc(m->capacity, m->slot_bytes);
+    m->spare = malloc(m->slot_bytes);
     m->active = calloc((size_t)m->n_items + 1, sizeof(int));
     m->cells = calloc(total_len + 1, sizeof(int));
     m->where = calloc(total_len + 1, sizeof(int));
     m->option_of = calloc(total_len + 1, sizeof(int));
-    if (!m->key || !m->slots || !m->active || !m->cells || !m->where || !m->option_of) return -1;
+    if (!m->key || !m->slots || !m->spare || !m->active || !m->cells || !m->where || !m->option_of) return -1;
     reset_lists(m);
     return 0;
 }
@@ -477,6 +513,7 @@ void memo_free(Memo *m) {
     free(m->lo); free(m->hi); free(m->used); free(m->order); free(m->bit_of);
     free(m->word_of); free(m->opt_start); free(m->opt_items); free(m->item_start);
     free(m->item_opts); table_free(m->slots, m->capacity, m->slot_bytes); free(m->key);
+    free(m->spare);
     free(m->active); free(m->cells); free(m->where); free(m->option_of);
     free(m->colour); free(m->shade); free(m->holders); free(m->coloured);
 }

@@ -141,7 +141,7 @@ typedef struct {
     int *colour, *shade, *holders;            /* colours, or colour NULL: see memo.c */
     char *coloured;                           /* per item: some entry gives it a colour */
     size_t slot_bytes, capacity, stored, max_slots, peak_slots;
-    unsigned char *slots, *key;
+    unsigned char *slots, *key, *spare;  /* spare: one slot, for moving an entry */
     long long nodes, hits, misses, dropped, evictions, check_mask;
     int overflow, no_memory;
     double deadline;
