@@ -494,7 +494,8 @@ int memo_prepare(Memo *m, const int *secondary, double memory_bytes) {
     m->cells = calloc(total_len + 1, sizeof(int));
     m->where = calloc(total_len + 1, sizeof(int));
     m->option_of = calloc(total_len + 1, sizeof(int));
-    if (!m->key || !m->slots || !m->spare || !m->active || !m->cells || !m->where || !m->option_of) return -1;
+    if (!m->key || !m->slots || !m->spare || !m->active || !m->cells || !m->where
+        || !m->option_of) return -1;
     reset_lists(m);
     return 0;
 }
