@@ -29,7 +29,6 @@ import time
 from cpuzzler import catalog
 from cpuzzler.grids import hexagonal
 from cpuzzler.models import Tiling, pieces
-from cpuzzler.models.tiling import cell_name
 
 PUZZLES = {
     "polyhexes of order 1-4 in a 4x10 parallelogram":
@@ -49,7 +48,7 @@ def count_two_ways(name: str, entry: str) -> None:
     frontier_seconds = time.perf_counter() - start
     frontier_bytes = xc.stats.frontier["peak_bytes"]
     skewed = catalog.get(entry).build()
-    skewed.exact_cover.sweep = [cell_name(cell) for cell in skewed.sweep(skewed=True)]
+    skewed.use_sweep(skewed=True)
     start = time.perf_counter()
     unique, raw = skewed.count_both(engine="memo")
     memo_seconds = time.perf_counter() - start

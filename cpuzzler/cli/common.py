@@ -159,15 +159,13 @@ def set_sweep(problem: Problem, value: str | None, engine: str | None) -> None:
     if engine not in ("memo", "frontier", "auto"):
         raise UsageError("--sweep needs --engine memo, frontier or auto")
     from cpuzzler.models import Tiling
-    from cpuzzler.models.tiling import cell_name
 
     xc = exact_cover_of(problem)
     if value in TILING_SWEEPS:
         if not isinstance(problem, Tiling):
             raise UsageError(f"--sweep {value}: a tiling's columns; give an exact cover's "
                              "sweep as a file of item names")
-        cells = problem.sweep(flipped="flipped" in value, skewed="skewed" in value)
-        xc.sweep = [cell_name(cell) for cell in cells]
+        problem.use_sweep(flipped="flipped" in value, skewed="skewed" in value)
         return
     try:
         with open(value, encoding="utf-8") as source:

@@ -13,7 +13,7 @@ import argparse
 import contextlib
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler import progress
 from cpuzzler.automorphisms import budget_for
@@ -154,7 +154,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     if args.seed is not None and not args.sample:
         raise UsageError("--seed is for --sample: the draws it makes reproducible")
     _in_parts(args)  # checks the options fit together before anything is read
-    engine_options(args)
+    options = engine_options(args)  # and the engine's, once
     problem = load_problem(args.problem, args.clock)
     set_sweep(problem, args.sweep, args.engine)
     check_pictures(problem, args)
@@ -163,7 +163,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     parts = args.count and _in_parts(args)  # those show the parts done instead
     label = "counting" if args.count else "searching"
     with progress.reporting(None if parts else progress_line(args, label)):
-        return _search(problem, args, start)
+        return _search(problem, args, start, options)
 
 
 def _pictures_only(args: argparse.Namespace) -> None:
@@ -198,12 +198,11 @@ def _in_parts(args: argparse.Namespace) -> bool:
     if getattr(args, "work_dir", None) is not None:
         raise UsageError("--work-dir holds the layers of one count, and counting in parts "
                          "(--checkpoint) makes many: leave one out")
-    engine_options(args)  # the engine's options, checked before any part is counted
     return True
 
 
-def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace
-                    ) -> tuple[Count, Count]:
+def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace,
+                    options: dict[str, Any]) -> tuple[Count, Count]:
     from cpuzzler.parts import cores, count_in_parts
 
     if args.jobs > cores() and not args.jobs_beyond_cores and args.cluster is None:
@@ -222,7 +221,7 @@ def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace
                                 progress=None if line is None else report,
                                 jobs_beyond_cores=args.jobs_beyond_cores,
                                 backend="processes" if args.cluster is None else "dask",
-                                address=args.cluster, options=engine_options(args))
+                                address=args.cluster, options=options)
     finally:
         if line is not None:
             line.close()
@@ -232,14 +231,15 @@ def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace
     return counts
 
 
-def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float) -> int:
+def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
+                  options: dict[str, Any]) -> int:
     method = unique_method(args.method, args.engine)
     if _in_parts(args):
-        asked, raw = _count_in_parts(tiling, args)
+        asked, raw = _count_in_parts(tiling, args, options)
     else:
         asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
                                        time_limit=args.clock.left(), method=method,
-                                       **engine_options(args))
+                                       **options)
     clear_line()
     if args.format == "jsonl":
         unique = None if args.symmetry == "raw" else asked
@@ -276,16 +276,16 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries 
     return group if group.order > 1 else None
 
 
-def _search(problem: Problem, args: argparse.Namespace, start: float) -> int:
+def _search(problem: Problem, args: argparse.Namespace, start: float,
+            options: dict[str, Any]) -> int:
     """``solve``'s search once the problem is read: the count or the solutions."""
     from cpuzzler.models import Tiling
 
     clock = args.clock
     limit = None if args.all else (args.n if args.n is not None else 1)
-    options = engine_options(args)
     if isinstance(problem, Tiling):
         if args.count:
-            counted = _count_tiling(problem, args, start)
+            counted = _count_tiling(problem, args, start, options)
             note(args, f"{time.perf_counter() - start:.3f} s")
             return counted
         found = 0
@@ -307,7 +307,7 @@ def _search(problem: Problem, args: argparse.Namespace, start: float) -> int:
         if args.count:
             unique = None
             if _in_parts(args):
-                total = _count_in_parts(xc, args)[0]
+                total = _count_in_parts(xc, args, options)[0]
             elif group is not None:
                 unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
                                               **options)

@@ -317,6 +317,20 @@ class Tiling:
         return sorted(cells, key=lambda c: (c[axes[0]], *(way * c[k] for k in axes[1:]),
                                             *(way * v for v in c[t:])))
 
+    def use_sweep(self, flipped: bool = False, skewed: bool = False) -> None:
+        """Make ``sweep(flipped, skewed)`` the order in which the memo and frontier
+        engines cover this tiling's cells (set on its exact cover, which the symmetry
+        reduction keeps): the same count from other states.
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> tiling = Tiling([pieces.domino()[0].with_copies(3)], square.rectangle(3, 2))
+        >>> tiling.use_sweep(flipped=True)
+        >>> tiling.exact_cover.sweep[:2], tiling.count(engine="memo", symmetry="raw")
+        (['0,1', '0,0'], 3)
+        """
+        self.exact_cover.sweep = [cell_name(c) for c in self.sweep(flipped, skewed)]
+
     def _count_is_implied(self, piece: Piece) -> bool:
         """One kind of piece filling the region exactly: covering every cell places the
         right number of copies, so the piece needs no item (and the problem stays 1:1,
