@@ -30,6 +30,57 @@ def test_frontier_counts_random_problems_as_brute_force_does(xc):
     assert xc.stats.reason == "done"
 
 
+# Every item a bit (hi 1, lo 0 or 1, no colours): the problems frontier.c's bit mode takes.
+BIT_PROBLEMS = bounded_problems(primary=6, highs=[1], lows=lambda hi: [0, 1, 1], options=12,
+                                sweep=True)
+
+
+@pytest.fixture
+def bit_mode_off():
+    from cpuzzler.engines import _dlx
+
+    was = _dlx.frontier_bit_mode(False)
+    yield
+    _dlx.frontier_bit_mode(was)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(xc=BIT_PROBLEMS)
+def test_bit_mode_counts_as_the_general_way_does(xc):
+    from cpuzzler.engines import _dlx
+
+    expected = len(brute_force_solutions(xc))
+    assert xc.count(engine="frontier") == expected
+    was = _dlx.frontier_bit_mode(False)
+    try:
+        assert xc.count(engine="frontier") == expected
+    finally:
+        _dlx.frontier_bit_mode(was)
+
+
+@pytest.mark.parametrize("name", ["pentominoes-5x12", "polysticks-123-3x3-clipped-1", "queens-8"])
+def test_bit_mode_has_the_general_way_s_layers(name, bit_mode_off):
+    from cpuzzler.engines import _dlx
+
+    xc = exact_cover_of(catalog.get(name).build())
+    general = xc.count(engine="frontier"), xc.stats.frontier["layers"]
+    _dlx.frontier_bit_mode(True)
+    bits = xc.count(engine="frontier"), xc.stats.frontier["layers"]
+    assert general[0] == bits[0] == catalog.get(name).raw
+    assert [layer[:2] for layer in general[1]] == [layer[:2] for layer in bits[1]]
+
+
+def test_a_work_folder_begun_one_way_goes_on_the_other(tmp_path, bit_mode_off):
+    # the keys are the same bytes either way: a folder from before bit mode resumes in it
+    from cpuzzler.engines import _dlx
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+                        on_layer=stop_at(30)).complete
+    _dlx.frontier_bit_mode(True)
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+
+
 # The catalog puzzles the memo engine counts with its sweep (test_memo), queens-14 left to
 # the memo engine's fewest rule (the sweep meets too many states).
 SLOW_ON_FRONTIER = {"sudoku-6x6", "tritrigs-trefoil-2", "tritrigs-hexagon-1"}  # 2-3 s each

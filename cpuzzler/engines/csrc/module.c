@@ -11,6 +11,8 @@
  *       the frontier counter of frontier.c;
  *   frontier_open(...), frontier_step(handle, k, records, shards, time_limit, head)
  *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
+ *   frontier_bit_mode(allow)
+ *       whether those may use frontier.c's bit mode (the tests compare both ways);
  *   DONE, LIMIT, TIMEOUT, INTERRUPTED
  *       the reasons a run returns.
  *
@@ -759,6 +761,14 @@ done:
     return result;
 }
 
+/* frontier_bit_mode(allow) -> the old setting: whether frontier_open and frontier_count
+ * may use bit mode (frontier.c); the tests compare the two ways. */
+static PyObject *frontier_bit_mode(PyObject *self, PyObject *args) {
+    int allow;
+    if (!PyArg_ParseTuple(args, "p", &allow)) return NULL;
+    return PyBool_FromLong(frontier_allow_bit_mode(allow));
+}
+
 static PyMethodDef module_functions[] = {
     {"memo_count", memo_count, METH_VARARGS,
      "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
@@ -772,6 +782,8 @@ static PyMethodDef module_functions[] = {
      "frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, "
      "colours=None, on_layer=None) -> "
      "(count, reason, no_memory, (states, peak_bytes), layers)"},
+    {"frontier_bit_mode", frontier_bit_mode, METH_VARARGS,
+     "frontier_bit_mode(allow) -> the old setting of whether bit mode may be used"},
     {"frontier_open", frontier_open, METH_VARARGS,
      "frontier_open(lo, hi, secondary, options, order, memory_bytes, colours=None) -> "
      "(handle, key bytes per layer)"},

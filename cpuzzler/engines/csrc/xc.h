@@ -179,12 +179,25 @@ int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen);
 typedef struct {
     unsigned char *slots;  /* capacity slots of [count][key]; NULL: empty layer */
     size_t capacity, stored, slot_bytes;
+    size_t hint;           /* the capacity it had when last freed: where it starts again */
     int key_bytes;         /* the live items of the layer's position, packed */
 } Layer;
+
+#define BITS_WORDS 4  /* bit mode: a state's items in at most 256 bits (see frontier.c) */
+typedef struct { uint64_t w[BITS_WORDS]; } Bits;
+typedef struct { unsigned short from, to, len; } BitRun;  /* key bits to Bits: see Bit mode */
+#define PENDING_ADDS 16  /* bit mode: states emitted, their slots fetched ahead */
+typedef struct { count128 c; uint64_t hash; int layer; unsigned char key[8 * BITS_WORDS]; } Pending;
 
 typedef struct {
     int n_items, n_options, n_order, key_bytes, layers_done;
     int *lo, *hi, *order, *opt_start, *opt_items;   /* the problem, as for Memo */
+    int bit_mode;                                   /* see frontier.c, Bit mode */
+    Bits *opt_bits, *expiring, *expiring_low, *template_bits;
+    int *run_start;                                 /* per position: runs[run_start[k] ..] */
+    BitRun *runs;
+    Pending pending[PENDING_ADDS];                  /* a ring, the oldest at pending_at */
+    int n_pending, pending_at;
     int *colour;                                    /* per entry, or NULL: no colours */
     char *coloured;                                 /* per item: some entry colours it */
     int *shade, *scratch_shade, *saved, n_saved;    /* see frontier.c, Colours */
@@ -224,5 +237,8 @@ void layer_release(Frontier *f, Layer *l);  /* free a layer's table */
 int frontier_heads(count128 c, int head, unsigned char heads[2][16]);
 count128 frontier_head_count(const unsigned char *record, int head);
 void frontier_free(Frontier *f);
+/* Whether frontier_prepare may choose bit mode (1, the default); the old value.  Tests
+ * turn it off to compare the two ways. */
+int frontier_allow_bit_mode(int allow);
 
 #endif
