@@ -309,7 +309,7 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
     arguments = memo.counter_arguments(xc, None)
     frontier_disk.repack(arguments, old, new)
     state = json.loads((new / "state.json").read_text())
-    assert state["record_head"] == 8 and state["packing"] == "zlib"
+    assert state["record_head"] == 8 and state["packing"] == "zstd"
     assert sum(state["sizes"].values()) < sum(
         json.loads((old / "state.json").read_text())["sizes"].values())
     assert xc.count(engine="frontier", work_dir=new) == expected
@@ -322,13 +322,13 @@ def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monke
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     held = {}
-    for packing in (None, "zlib"):
+    for packing in (None, "zlib", "zstd"):
         monkeypatch.setattr(frontier_disk, "PACKING", packing)
         work = tmp_path / str(packing)
         assert xc.count(engine="frontier", work_dir=work, shards=4) == 4040
         held[packing] = sum(row[2] for row in json.loads((work / "state.json").read_text())[
             "profile"])
-    assert held["zlib"] < 0.6 * held[None]
+    assert held["zstd"] < held["zlib"] < 0.6 * held[None]
     work = tmp_path / "damaged"
     assert not xc.count(engine="frontier", work_dir=work, shards=4,
                         on_layer=stop_at(30)).complete
@@ -340,6 +340,30 @@ def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monke
         damaged.write(b"\xff" * 8)
     with pytest.raises(ExactCoverError, match=f"{name}: a damaged block of records"):
         xc.count(engine="frontier", work_dir=work)
+
+
+def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch):
+    from cpuzzler.engines import frontier_disk
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    monkeypatch.setattr(frontier_disk, "PACKING", "zlib")
+    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+                        on_layer=stop_at(30)).complete
+    assert json.loads((tmp_path / "state.json").read_text())["packing"] == "zlib"
+    monkeypatch.undo()
+    kinds = set()
+
+    def blocks(k, *_):  # the kinds of block in the files of the layer after k
+        for path in tmp_path.glob(f"layer-{k + 1:06d}.*"):
+            data, at = path.read_bytes(), 0
+            while at < len(data):
+                raw, size = frontier_disk.BLOCK.unpack_from(data, at)
+                kinds.add("zstd" if raw & frontier_disk.ZSTD_BLOCK else "zlib")
+                at += frontier_disk.BLOCK.size + size
+
+    assert xc.count(engine="frontier", work_dir=tmp_path, on_layer=blocks) == 4040
+    assert kinds == {"zlib", "zstd"}
+    assert json.loads((tmp_path / "state.json").read_text())["packing"] == "zstd"
 
 
 def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
