@@ -628,6 +628,7 @@ static PyObject *frontier_open(PyObject *self, PyObject *args) {
     PyObject *capsule = NULL, *sizes = NULL;
     if (rc < 0) goto fail;
     if (frontier_prepare(f, in.secondary, memory_bytes) < 0) { PyErr_NoMemory(); goto fail; }
+    f->keep_spares = 1;  /* step after step, the tables come back at the same sizes */
     if (!(capsule = PyCapsule_New(h, "cpuzzler.frontier", frontier_handle_free))) goto fail;
     if (!(sizes = PyList_New(f->n_order + 1))) { Py_DECREF(capsule); return NULL; }
     for (int k = 0; k <= f->n_order; k++)

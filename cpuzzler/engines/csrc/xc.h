@@ -186,6 +186,7 @@ typedef struct {
 #define BITS_WORDS 4  /* bit mode: a state's items in at most 256 bits (see frontier.c) */
 typedef struct { uint64_t w[BITS_WORDS]; } Bits;
 typedef struct { unsigned short from, to, len; } BitRun;  /* key bits to Bits: see Bit mode */
+#define SPARE_TABLES 64  /* tables freed and kept to be used again (frontier.c) */
 #define PENDING_ADDS 16  /* bit mode: states emitted, their slots fetched ahead */
 typedef struct { count128 c; uint64_t hash; int layer; unsigned char key[8 * BITS_WORDS]; } Pending;
 
@@ -193,11 +194,14 @@ typedef struct {
     int n_items, n_options, n_order, key_bytes, layers_done;
     int *lo, *hi, *order, *opt_start, *opt_items;   /* the problem, as for Memo */
     int bit_mode;                                   /* see frontier.c, Bit mode */
-    Bits *opt_bits, *expiring, *expiring_low, *template_bits;
+    Bits *opt_bits, *expiring, *expiring_low, *template_bits;  /* opt_bits as first_opts */
     int *run_start;                                 /* per position: runs[run_start[k] ..] */
     BitRun *runs;
     Pending pending[PENDING_ADDS];                  /* a ring, the oldest at pending_at */
     int n_pending, pending_at;
+    int keep_spares, n_spares;                      /* see frontier.c, Spare tables */
+    unsigned char *spares[SPARE_TABLES];
+    size_t spare_bytes[SPARE_TABLES];
     int *colour;                                    /* per entry, or NULL: no colours */
     char *coloured;                                 /* per item: some entry colours it */
     int *shade, *scratch_shade, *saved, n_saved;    /* see frontier.c, Colours */
