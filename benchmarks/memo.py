@@ -1,13 +1,15 @@
-"""The memo engine beside the native enumerating count, on the same problems, in one run.
+"""The memo and frontier engines beside the native enumerating count, on the same
+problems, in one run.
 
     python benchmarks/memo.py                 # medians of 3 (the slow enumerations once)
     python benchmarks/memo.py --repeat 5 --only domino
 
 Each row counts one exact-cover problem raw with the memo engine under both choice rules
-(``sweep``, ``fewest``), with ``engine="dlx"`` and with ``engine="auto"`` (the portfolio,
-which names the engine that answered); the counts must agree (and match the published
-ones). The table gives the medians, the ratio enumeration / memo (sweep), and the sweep's
-states and peak memory.
+(``sweep``, ``fewest``), with the frontier engine (the same sweep, breadth-first), with
+``engine="dlx"`` and with ``engine="auto"`` (the portfolio, which names the engine that
+answered); the counts must agree (and match the published ones). The table gives the
+medians, the sweep's states and peak memory, the frontier engine's peak memory, and the
+ratios frontier / memo (sweep) and enumeration / memo (sweep).
 Enumeration is skipped (marked -) where it would take far longer than the row is worth
 (the 12x12 dominoes: 5.3e16 tilings).
 """
@@ -69,9 +71,9 @@ def main() -> None:
     parser.add_argument("--sweep-limit", type=float, default=60.0,
                         help="seconds before the sweep gives up on a row (default 60)")
     args = parser.parse_args()
-    print("| problem | count | memo (sweep) | states | peak MB | memo (fewest) "
-          "| dlx (enumeration) | auto | dlx / memo |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| problem | count | memo (sweep) | states | peak MB | frontier | peak MB "
+          "| memo (fewest) | dlx (enumeration) | auto | frontier / memo | dlx / memo |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for name, build, published, enumerate_too in ROWS:
         if args.only not in name:
             continue
@@ -87,6 +89,16 @@ def main() -> None:
         else:
             memo_time = None
             sweep_cell = f"> {args.sweep_limit:g} s | - | -"
+        by_memo = "-"
+        if xc.count(engine="frontier", time_limit=args.sweep_limit).complete:
+            frontier_time, other = _timed(xc, "frontier", args.repeat)
+            if other != published:
+                raise SystemExit(f"{name}: frontier counts {other}, published {published}")
+            megabytes = xc.stats.frontier["peak_bytes"] / 2**20
+            sweep_cell += f" | {frontier_time:.3g} s | {megabytes:.0f}"
+            by_memo = f"{frontier_time / memo_time:.3g}x" if memo_time else "-"
+        else:
+            sweep_cell += f" | > {args.sweep_limit:g} s | -"
         slow = published > 1_000_000
         repeat = 1 if slow else args.repeat
         once = " (once)" if slow else ""
@@ -103,8 +115,8 @@ def main() -> None:
             if engine == "dlx":
                 dlx_time = seconds
         ratio = (f"{dlx_time / memo_time:.3g}x" if enumerate_too and memo_time else "-")
-        print(f"| {name} | {published:,} | {sweep_cell} | {' | '.join(cells)} | {ratio} |",
-              flush=True)
+        print(f"| {name} | {published:,} | {sweep_cell} | {' | '.join(cells)} | {by_memo} "
+              f"| {ratio} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -366,6 +366,21 @@ def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch):
     assert json.loads((tmp_path / "state.json").read_text())["packing"] == "zstd"
 
 
+def test_the_appender_keeps_what_it_may_open_and_reopens_past_it(tmp_path):
+    from cpuzzler.engines.frontier_disk import _Appender
+
+    appender = _Appender(tmp_path)
+    assert appender.limit >= 64
+    appender.limit = 2
+    for round_ in range(3):
+        appender.append([(layer, shard, bytes([round_, layer, shard]))
+                         for layer in range(2) for shard in range(3)])
+        assert len(appender.files) <= 2
+    appender.close()
+    assert len(appender.written) == 6
+    assert (tmp_path / "layer-000001.0002").read_bytes() == bytes([0, 1, 2, 1, 1, 2, 2, 1, 2])
+
+
 def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     from cpuzzler.cli import main
 

@@ -384,30 +384,52 @@ class _Appender:
     shard of every layer ahead: opening a file per write cost as much as the counting).
     Unbuffered: what is written is in the files at once, for the sizes and the reads."""
 
-    LIMIT = 512  # open files at most; past it all are closed and reopened as needed
-
     def __init__(self, work: Path) -> None:
         self.work = work
-        self.files: dict[str, int] = {}
+        self.files: dict[tuple[int, int], int] = {}  # (layer, shard): descriptor
         self.written: set[Path] = set()  # since the last save
+        self.limit = _open_files_allowed()  # past it all are closed, reopened as needed
 
     def append(self, outputs: list[tuple[int, int, bytes]]) -> None:
+        files, write = self.files, os.write
         for layer, shard, records in outputs:
-            name = f"layer-{layer:06d}.{shard:04d}"
-            if name not in self.files:
-                if len(self.files) >= self.LIMIT:
+            descriptor = files.get((layer, shard))
+            if descriptor is None:
+                if len(files) >= self.limit:
                     self.close()
-                self.files[name] = os.open(self.work / name,
-                                           os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-                self.written.add(self.work / name)
-            view = memoryview(records)
-            while view:
-                view = view[os.write(self.files[name], view):]
+                path = self.work / f"layer-{layer:06d}.{shard:04d}"
+                descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+                files[layer, shard] = descriptor
+                self.written.add(path)
+            done = write(descriptor, records)
+            if done < len(records):  # a short write: the rest
+                view = memoryview(records)[done:]
+                while view:
+                    view = view[write(descriptor, view):]
 
     def close(self) -> None:
         for descriptor in self.files.values():
             os.close(descriptor)
         self.files.clear()
+
+
+def _open_files_allowed() -> int:
+    """How many shard files the appender keeps open: most of what the process may open
+    (its soft limit raised towards the hard one first), at most 16,384. A layer of 256
+    shards with 20 layers ahead is 5,120 files, which a limit of 512 had closed and
+    reopened at every step."""
+    import resource
+
+    want = 16384
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < want:
+        raised = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return max(64, min(want, soft if soft != resource.RLIM_INFINITY else want) - 256)
 
 
 def _flush(paths: set[Path]) -> None:
