@@ -181,7 +181,9 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
             held = sum(path.stat().st_size for path in files)
             states, running = 0, 0
             while files or running:
-                while files and running < backend.workers:  # a few in flight at a time
+                # two tasks a worker in flight: one runs while this process appends
+                # what the other sent back
+                while files and running < 2 * backend.workers:
                     backend.submit(None, process_shard, digest, shared, memory, k,
                                    str(files.pop()), shards, deadline, head, packing)
                     running += 1
