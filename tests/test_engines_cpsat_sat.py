@@ -43,20 +43,20 @@ def test_auto_engine_lets_cpsat_prove_what_search_cannot():
     assert xc.count(engine="dlx", time_limit=1.0).reason == "time-out"
     assert xc.first(engine="auto") is None and xc.stats.reason == "done"
     assert xc.stats.answered_by == "cpsat"
-    # A count has the memo engine in its portfolio too: the sweep finds no tiling at once.
+    # A count has the frontier engine in its portfolio too: the sweep finds no tiling at once.
     count = xc.count(engine="auto")
-    assert count == 0 and count.complete and xc.stats.answered_by == "memo"
+    assert count == 0 and count.complete and xc.stats.answered_by == "frontier"
     # Where search is quick, the native engine answers and lists everything.
     eight = queens(8)
     assert eight.count(engine="auto") == 92 and eight.stats.answered_by == "dlx"
     assert set(eight.solve(engine="auto")) == set(eight.solve())
 
 
-def test_auto_counts_with_the_memo_engine_where_sub_problems_repeat():
+def test_auto_counts_with_the_frontier_engine_where_sub_problems_repeat():
     # 258,584,046,368 domino tilings of the 10x10 board: enumeration would take hours
     xc = Tiling([pieces.domino()[0].with_copies(50)], square.rectangle(10, 10)).exact_cover
     count = xc.count(engine="auto")
-    assert count == 258_584_046_368 and count.complete and xc.stats.answered_by == "memo"
+    assert count == 258_584_046_368 and count.complete and xc.stats.answered_by == "frontier"
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)

@@ -14,7 +14,8 @@ from test_memo import FEWEST_ON_MEMO
 from cpuzzler import ExactCover, catalog
 from cpuzzler.cli.common import exact_cover_of
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.models import Tiling, queens
+from cpuzzler.grids import square
+from cpuzzler.models import Tiling, pieces, queens
 
 # Bounds (some past any option count), secondary items, identical options, and a random
 # sweep order: every way a layer's item can be decided.
@@ -421,14 +422,24 @@ def test_a_damaged_state_file_is_a_clear_error(tmp_path):
         queens(5).count(engine="frontier", work_dir=tmp_path)
 
 
-def test_auto_counts_with_the_frontier_engine_once_the_memo_table_is_full():
+def test_auto_counts_with_the_frontier_engine_in_little_memory():
     # 14,809,060 tilings: enumeration takes minutes. In 8 MB the memo engine's table
-    # overflows (it drops entries and slows down); the frontier engine's layers fit.
+    # would overflow (it drops entries and slows down); the frontier engine's layers fit.
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
     count = xc.count(engine="auto", memory=8e6)
     assert count == 14_809_060 == catalog.get("polyhexes-1234-4x10").found[1]
     assert count.complete and xc.stats.answered_by == "frontier"
     assert xc.stats.frontier["peak_bytes"] <= 8e6
+
+
+def test_auto_turns_to_the_memo_engine_where_the_layers_do_not_fit():
+    # the 8x8 domino tilings: the frontier engine's layers need about 10 KB; in 5 KB the
+    # memo engine answers (dropping entries), before enumeration (seconds) does
+    xc = Tiling([pieces.domino()[0].with_copies(32)], square.rectangle(8, 8)).exact_cover
+    with pytest.raises(ExactCoverError, match="more memory"):
+        xc.count(engine="frontier", memory=5000)
+    count = xc.count(engine="auto", memory=5000)
+    assert count == 12_988_816 and count.complete and xc.stats.answered_by == "memo"
 
 
 def test_other_sweeps_have_other_states_and_the_same_count():
