@@ -59,6 +59,16 @@ def test_bit_mode_counts_as_the_general_way_does(xc):
         _dlx.frontier_bit_mode(was)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(xc=BIT_PROBLEMS)
+def test_on_disk_bit_mode_counts_as_brute_force_does(xc, tmp_path_factory):
+    # shards loaded into tables sized by the last ones, spare tables, prefetched slots
+    work = tmp_path_factory.mktemp("work")
+    assert xc.count(engine="frontier", work_dir=work, shards=3) == len(
+        brute_force_solutions(xc))
+
+
 @pytest.mark.parametrize("name", ["pentominoes-5x12", "polysticks-123-3x3-clipped-1", "queens-8"])
 def test_bit_mode_has_the_general_way_s_layers(name, bit_mode_off):
     from cpuzzler.engines import _dlx
