@@ -115,7 +115,9 @@ def test_a_time_limit_covers_the_whole_run(engine):
                          capture_output=True, text=True, timeout=60)
     assert run.returncode in (0, 3), run.stderr
     assert "(time-out)" in run.stdout
-    assert time.monotonic() - start < 6  # 1 s, plus start-up and set-up outside the limit
+    # 1 s, plus start-up and set-up outside the limit (2 to 3 s; CP-SAT's 8 workers on 2
+    # cores, beside the rest of the suite, once took 7.4 s): a runaway takes minutes
+    assert time.monotonic() - start < 10
 
 
 @pytest.mark.parametrize("value", ["-1", "0", "nan", "inf", "soon"])
