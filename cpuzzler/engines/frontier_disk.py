@@ -50,6 +50,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import zstandard
+
 from cpuzzler.engines import _dlx
 from cpuzzler.errors import ExactCoverError
 
@@ -321,8 +323,6 @@ def _zstd() -> tuple[Any, Any]:
     """This thread's zstd compressor (level 1) and decompressor (a Dask worker runs
     tasks in threads; neither may serve two at once)."""
     if not hasattr(_CODECS, "zstd"):
-        import zstandard
-
         _CODECS.zstd = zstandard.ZstdCompressor(level=1), zstandard.ZstdDecompressor()
     return _CODECS.zstd  # type: ignore[no-any-return]
 
@@ -369,16 +369,10 @@ def _unpacked(data: bytes, packing: str | None, path: str) -> bytes:
                 raise zlib.error("a block of the wrong length")
             parts.append(part)
             at += size
-    except (struct.error, zlib.error, _zstd_error()) as e:
+    except (struct.error, zlib.error, zstandard.ZstdError) as e:
         raise ExactCoverError(f"{path}: a damaged block of records at byte {at} ({e})"
                               ) from None
     return b"".join(parts)
-
-
-def _zstd_error() -> type[Exception]:
-    import zstandard
-
-    return zstandard.ZstdError
 
 
 class _Appender:
@@ -403,11 +397,9 @@ class _Appender:
                 descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
                 files[layer, shard] = descriptor
                 self.written.add(path)
-            done = write(descriptor, records)
-            if done < len(records):  # a short write: the rest
-                view = memoryview(records)[done:]
-                while view:
-                    view = view[write(descriptor, view):]
+            view = memoryview(records)
+            while view:  # a short write leaves the rest
+                view = view[write(descriptor, view):]
 
     def close(self) -> None:
         for descriptor in self.files.values():

@@ -124,15 +124,21 @@ static size_t layer_bytes(const Frontier *f, const Layer *l) {
     return l->capacity * l->slot_bytes;
 }
 
+/* Give a table's bytes back: kept as a spare (still counted against the cap) when `keep`
+ * and there is room among the spares, else unmapped. */
+static void table_free(Frontier *f, unsigned char *slots, size_t bytes, int keep) {
+    if (keep && f->n_spares < SPARE_TABLES) {
+        f->spares[f->n_spares] = slots;
+        f->spare_bytes[f->n_spares++] = bytes;
+    } else {
+        munmap(slots, bytes);
+        f->bytes -= bytes;
+    }
+}
+
 void layer_release(Frontier *f, Layer *l) {
     if (l->slots) {
-        if (f->keep_spares && f->n_spares < SPARE_TABLES) {
-            f->spares[f->n_spares] = l->slots;
-            f->spare_bytes[f->n_spares++] = layer_bytes(f, l);
-        } else {
-            munmap(l->slots, layer_bytes(f, l));
-            f->bytes -= layer_bytes(f, l);
-        }
+        table_free(f, l->slots, layer_bytes(f, l), f->keep_spares);
         l->hint = l->capacity;
     }
     l->slots = NULL; l->capacity = l->stored = 0;
@@ -237,10 +243,8 @@ static int layer_room(Frontier *f, Layer *l) {
         memcpy(probe(&grown, slot + SLOT_HEAD), slot, l->slot_bytes);
         grown.stored++;
     }
-    int keep = f->keep_spares;
-    f->keep_spares = 0;  /* a table outgrown is of a size not met again soon */
-    layer_release(f, l);
-    f->keep_spares = keep;
+    /* a table outgrown is of a size not met again soon: not kept */
+    table_free(f, l->slots, layer_bytes(f, l), 0);
     *l = grown;
     if (f->bytes > f->peak_bytes) f->peak_bytes = f->bytes;
     return 0;
@@ -266,6 +270,13 @@ static void add_to_layer(Frontier *f, Layer *l, const unsigned char *key, count1
     add_hashed(f, l, key, key_hash(key, l->key_bytes), c);
 }
 
+/* Add c ways to the total of covers found. */
+static void add_total(Frontier *f, count128 c) {
+    count128 sum = f->total + c;
+    if (sum < f->total) f->overflow = 1;
+    f->total = sum;
+}
+
 /* Add c ways to the state used[] as it stands once the decisions of the positions below
  * `from` are made: made canonical (see Canonical states), then into its layer or the
  * total.  used[] is changed (the caller passes a copy). */
@@ -283,9 +294,7 @@ static void emit(Frontier *f, int *used, int *shade, int from, count128 c) {
         if (boundary > next || boundary > f->n_order) break;
     }
     if (next == f->n_order) {
-        count128 sum = f->total + c;
-        if (sum < f->total) f->overflow = 1;
-        f->total = sum;
+        add_total(f, c);
         return;
     }
     pack(f, next, used, shade, f->key);
@@ -435,9 +444,7 @@ static void emit_bits(Frontier *f, Bits t, int from, count128 c) {
         if (boundary > next || boundary > n) break;
     }
     if (next == n) {
-        count128 sum = f->total + c;
-        if (sum < f->total) f->overflow = 1;
-        f->total = sum;
+        add_total(f, c);
         return;
     }
     queue_state(f, next, &t, c);
