@@ -408,6 +408,20 @@ def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     assert "add --symmetry raw" in capsys.readouterr().err
 
 
+def test_a_work_folder_keeps_a_count_up_to_symmetry_where_the_reduction_is_one_count(
+        tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    folder = str(tmp_path / "layers")
+    for _ in range(2):  # the second run finds the count finished in the folder
+        assert main(["solve", "hexiamonds-4x9", "--count", "--engine", "frontier",
+                     "--sweep", "skewed", "--work-dir", folder, "--shards", "4"]) == 0
+        assert capsys.readouterr().out.startswith("74 solutions up to rotation; 148 in all")
+    assert main(["solve", "hexiamonds-4x9", "--count", "--engine", "frontier", "--method",
+                 "dedup", "--work-dir", folder]) == 2
+    assert "add --symmetry raw" in capsys.readouterr().err
+
+
 @pytest.mark.xdist_group("cluster")  # with test_cluster's: never two clusters at once
 @pytest.mark.parametrize("backend, jobs, address", [("processes", 2, None),
                                                     ("dask", 1, "local:2")])

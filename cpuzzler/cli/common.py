@@ -196,9 +196,6 @@ def engine_options(args: argparse.Namespace) -> dict[str, Any]:
         if getattr(args, key, None) is not None:
             if args.engine != "frontier":
                 raise UsageError(f"{flag} needs --engine frontier")
-            if getattr(args, "symmetry", "raw") != "raw":  # a reduction makes many counts
-                raise UsageError(f"{flag}: a work folder keeps one raw count; add "
-                                 "--symmetry raw")
             options[key] = getattr(args, key)
     if getattr(args, "work_dir", None) is not None:  # the shards side by side
         if getattr(args, "cluster", None) is not None:
@@ -229,6 +226,24 @@ def engine_options(args: argparse.Namespace) -> dict[str, Any]:
                                  f"{', '.join(ENCODINGS)}")
             options["encoding"] = args.encoding
     return options
+
+
+def check_work_dir(problem: object, args: argparse.Namespace) -> None:
+    """A work folder keeps the layers of one count: a raw count, or a tiling's count up to
+    symmetry where the symmetry reduction is one count (one piece's placements cut by the
+    group, none of them fixed by a symmetry; each fixed one would be a count of its own)."""
+    if getattr(args, "work_dir", None) is None or getattr(args, "symmetry", "raw") == "raw":
+        return
+    from cpuzzler.models import Tiling
+
+    one_count = False
+    if isinstance(problem, Tiling) and args.method in (None, "reduce"):
+        reduction = problem.reduction_for(args.symmetry)
+        one_count = (len(problem.group(args.symmetry)) > 1 and reduction.piece is not None
+                     and not reduction.fixed_reps)
+    if not one_count:
+        raise UsageError("--work-dir: a work folder keeps the layers of one count, and "
+                         "this count up to symmetry is not one; add --symmetry raw")
 
 
 def unique_method(asked: str | None, engine: str | None) -> str:

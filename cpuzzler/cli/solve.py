@@ -20,6 +20,7 @@ from cpuzzler.automorphisms import budget_for
 from cpuzzler.cli.common import (
     PROBLEM_HELP,
     check_pictures,
+    check_work_dir,
     clear_line,
     draw,
     engine_options,
@@ -157,6 +158,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     options = engine_options(args)  # and the engine's, once
     problem = load_problem(args.problem, args.clock)
     set_sweep(problem, args.sweep, args.engine)
+    check_work_dir(problem, args)
     check_pictures(problem, args)
     if args.sample:
         return _sample(problem, args, start)
