@@ -6,6 +6,8 @@ engine (no solution visited); the three raw totals must agree.
     python benchmarks/open_counts.py        # about four minutes
     python benchmarks/open_counts.py --memo-only     # seconds
     python benchmarks/open_counts.py --long  # and the heptiamonds 3x28: about 45 minutes
+    python benchmarks/open_counts.py --disk DIR [--jobs 2] [--memory 4G]
+        # the heptiamonds 4x21 on disk, two ways: hours; run again to go on after a stop
 
 The heptiamonds in the 3x28 parallelogram (seed 001 gives no count) are past a plain
 search, and are counted two ways that share no state space and no counting code: the
@@ -14,6 +16,14 @@ the memo engine, depth-first along the skewed sweep (the columns cut along the t
 lattice direction: states no symmetry of the board maps onto the first sweep's), up to
 symmetry by the reduction (one piece's placements cut by the half turn), which gives the
 raw count too. The two raw counts must agree.
+
+The heptiamonds in the 4x21 parallelogram have layers past this machine's memory (the
+widest 852 million states) and are counted on disk by the frontier engine, twice: raw
+along the plain sweep, and up to the half turn along the skewed sweep (the reduction: one
+piece's placements cut by the half turn, so a problem of its own, whose states neither
+sweep nor the board's symmetry maps onto the first's). Each count keeps its layers in a
+folder under DIR and resumes there after any stop; the times given are the layers'
+seconds that the folder records, summed over the runs.
 
 Polyform Puzzler's own documentation gives 3,665,348 for the 4x10 and 7,578,295 for the
 5x8; its matrix for the 4x10 keeps a quarter of the P4 tetrahex's placements, assuming four
@@ -24,9 +34,12 @@ puzzles (Knuth's SSXCC also counts 14,809,060 for the full 4x10 matrix).
 from __future__ import annotations
 
 import argparse
+import json
 import time
+from pathlib import Path
 
 from cpuzzler import catalog
+from cpuzzler.cli.common import size
 from cpuzzler.grids import hexagonal
 from cpuzzler.models import Tiling, pieces
 
@@ -37,6 +50,7 @@ PUZZLES = {
         lambda: Tiling(pieces.polyhexes(1, 4), hexagonal.parallelogram(8, 5)),
 }
 LONG = {"heptiamonds in a 3x28 parallelogram": "heptiamonds-3x28"}
+DISK = {"heptiamonds in a 4x21 parallelogram": "heptiamonds-4x21"}
 
 
 def count_two_ways(name: str, entry: str) -> None:
@@ -59,6 +73,35 @@ def count_two_ways(name: str, entry: str) -> None:
           f"{unique}, {raw} | {memo_seconds:.0f} |", flush=True)
 
 
+def count_two_ways_on_disk(name: str, entry: str, folder: Path, jobs: int,
+                           memory: float) -> None:
+    """The frontier engine on disk: raw on the plain sweep, and unique (the reduction)
+    on the skewed sweep, each in its own folder under ``folder``; a table row, or an
+    exit if the raw counts differ or a count stopped."""
+    options = {"engine": "frontier", "memory": memory, "backend": "processes",
+               "jobs": jobs, "shards": 256}
+    plain = catalog.get(entry).build()
+    raw = plain.count(symmetry="raw", work_dir=folder / f"{entry}-plain", **options)
+    skewed = catalog.get(entry).build()
+    skewed.use_sweep(skewed=True)
+    unique, raw_too = skewed.count_both(work_dir=folder / f"{entry}-skewed", **options)
+    if not (raw.complete and unique.complete):
+        raise SystemExit(f"{name}: stopped ({raw.reason}, {unique.reason}); run again to "
+                         "go on")
+    if raw != raw_too:
+        raise SystemExit(f"{name}: the plain sweep gives {raw}, the skewed one {raw_too}")
+    cells = [_profile(folder / f"{entry}-{sweep}") for sweep in ("plain", "skewed")]
+    print(f"| {name} | {raw} | {cells[0]} | {unique}, {raw_too} | {cells[1]} |", flush=True)
+
+
+def _profile(work: Path) -> str:
+    """The widest layer and the hours a finished work folder's layers took."""
+    profile = json.loads((work / "state.json").read_text())["profile"]
+    widest = max(profile, key=lambda row: row[1])
+    hours = sum(row[3] for row in profile) / 3600
+    return f"{widest[1] / 1e6:,.0f} M states (layer {widest[0]}), {hours:.1f} h"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--memo-only", action="store_true",
@@ -66,6 +109,12 @@ def main() -> None:
     parser.add_argument("--long", action="store_true",
                         help="also the heptiamonds 3x28, by the frontier and memo engines "
                              "on two sweeps (about 45 minutes)")
+    parser.add_argument("--disk", metavar="DIR", type=Path,
+                        help="also the heptiamonds 4x21, by the frontier engine on disk "
+                             "on two sweeps, in folders under DIR (hours; resumable)")
+    parser.add_argument("--jobs", type=int, default=2, help="with --disk: processes")
+    parser.add_argument("--memory", type=size, default="4G",
+                        help="with --disk: the memory cap of each (default 4G)")
     args = parser.parse_args()
     print("| puzzle | unique | raw (reduction) | raw (plain search) | seconds | "
           "unique, raw (memo) | seconds (memo) |")
@@ -93,6 +142,12 @@ def main() -> None:
         print("|---|---|---|---|---|---|")
         for name, entry in LONG.items():
             count_two_ways(name, entry)
+    if args.disk:
+        print("\n| puzzle | raw (frontier, plain sweep) | widest layer, time | unique, raw "
+              "(frontier, skewed sweep, reduction) | widest layer, time |")
+        print("|---|---|---|---|---|")
+        for name, entry in DISK.items():
+            count_two_ways_on_disk(name, entry, args.disk, args.jobs, args.memory)
 
 
 if __name__ == "__main__":
