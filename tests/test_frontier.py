@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 
 import pytest
 from conftest import bounded_problems, brute_force_solutions
@@ -406,6 +407,25 @@ def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     assert main(["solve", "queens-8", "--count", "--engine", "frontier",
                  "--work-dir", str(tmp_path)]) == 2
     assert "add --symmetry raw" in capsys.readouterr().err
+
+
+def test_info_tells_where_a_count_on_disk_stands(tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    xc, folder = queens(8), tmp_path / "layers"
+    stopped = xc.count(engine="frontier", work_dir=folder, shards=4, time_limit=0)
+    assert not stopped.complete
+    assert main(["info", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"layer \d+ of 16 next; \d+ solutions reached so far", out)
+    assert "4 shards a layer" in out
+    assert xc.count(engine="frontier", work_dir=folder) == 92
+    assert main(["info", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "finished: 92 solutions" in out and "widest:" in out and "layers run:" in out
+    (folder / "state.json").write_text("{}")
+    assert main(["info", str(folder)]) == 2
+    assert "not a frontier engine's work folder" in capsys.readouterr().err
 
 
 def test_a_work_folder_keeps_a_count_up_to_symmetry_where_the_reduction_is_one_count(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cpuzzler import progress
@@ -34,7 +35,8 @@ HELP = ("what a named puzzle is: pieces, cells, options, symmetry, published "
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("problem", help=PROBLEM_HELP)
+    parser.add_argument("problem", help=PROBLEM_HELP + "; or a frontier engine's work "
+                        "folder (solve --work-dir): where its count stands")
     parser.add_argument("--time-limit", type=seconds, default=60.0, metavar="SECONDS",
                         help="for the count here (default 60)")
     parser.add_argument("--no-count", action="store_true", help="show it without counting")
@@ -42,7 +44,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """What a puzzle is, then (within the time limit, which counts from there) its count
-    here."""
+    here; for the work folder of a count on disk (``solve --work-dir``), where it
+    stands."""
+    if (Path(args.problem) / "state.json").is_file():
+        from cpuzzler.engines.frontier_disk import folder_report
+
+        lines = folder_report(args.problem)
+        width = max(len(label) for label, _ in lines)
+        for label, text in lines:
+            print(f"{label + ':':{width + 1}} {text}")
+        return EXIT_FOUND
     with RunDeadline.until(None):  # the description is shown whole, however long it takes
         args.clock = Clock(None)
         shown = _describe(args)

@@ -161,6 +161,7 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
         raise ExactCoverError(f"{work}: cannot make the work folder ({e.strerror})") from None
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
     state = _resumed(work, digest) or _started(work, handle, digest, shards)
+    state["layers"] = len(order)  # for folder_report (folders begun before lack it)
     shards, head = state["shards"], state.get("record_head", 16)
     if state.get("packing") is not None:  # the blocks written from here are PACKING's
         state["packing"] = PACKING
@@ -216,6 +217,51 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
             _save(work, state, appender.written)
         _OPENED.pop((digest, memory), None)  # this process's problem, if it ran here
     return total, _dlx.DONE, layers
+
+
+def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
+    """Where the count in a work folder stands, as (label, text) lines: the next layer
+    and the solutions reached, the files, the layers run (states, time, the widest) and
+    the rate of the last ten; an error for a folder holding no count.
+
+    >>> import tempfile
+    >>> from cpuzzler.models import queens
+    >>> folder = tempfile.mkdtemp()
+    >>> queens(6).count(engine="frontier", work_dir=folder, shards=4)
+    4
+    >>> dict(folder_report(folder))["count"]
+    'finished: 4 solutions'
+    >>> import shutil; shutil.rmtree(folder)
+    """
+    work = Path(work_dir)
+    try:
+        state = json.loads((work / STATE).read_text())
+        next_layer, total, shards = state["next"], int(state["total"]), state["shards"]
+    except (OSError, ValueError, TypeError, KeyError) as e:
+        raise ExactCoverError(f"{work}: not a frontier engine's work folder ({e})") from None
+    layers, profile = state.get("layers"), state.get("profile", [])
+    if next_layer == layers:
+        count = f"finished: {total:,} solutions"
+    else:
+        count = (f"layer {next_layer:,}" + (f" of {layers:,}" if layers else "") + " next; "
+                 f"{total:,} solutions reached so far")
+    files = list(work.glob("layer-*"))
+    held = sum(path.stat().st_size for path in files)
+    lines = [("work folder", str(work)), ("count", count),
+             ("files", f"{held / 1e9:,.2f} GB in {len(files):,} files ({shards} shards a "
+                       f"layer; records packed by {state.get('packing') or 'nothing'})")]
+    if profile:
+        states, seconds = sum(row[1] for row in profile), sum(row[3] for row in profile)
+        widest = max(profile, key=lambda row: row[1])
+        lines += [("layers run", f"{len(profile)} ({profile[0][0]} to {profile[-1][0]}): "
+                                 f"{states:,} states in {seconds / 3600:,.2f} h"),
+                  ("widest", f"{widest[1]:,} states (layer {widest[0]}, "
+                             f"{widest[2] / 1e9:,.2f} GB of files)")]
+        last = profile[-10:]
+        rate = sum(row[1] for row in last) / max(sum(row[3] for row in last), 1e-9)
+        lines.append(("lately", f"{rate / 1e6:,.2f} million states a second over the "
+                                f"last {len(last)} layers"))
+    return lines
 
 
 def _save(work: Path, state: dict[str, Any], written: set[Path]) -> None:
