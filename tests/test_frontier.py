@@ -423,6 +423,11 @@ def test_info_tells_where_a_count_on_disk_stands(tmp_path, capsys):
     assert main(["info", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "finished: 92 solutions" in out and "widest:" in out and "layers run:" in out
+    state = json.loads((folder / "state.json").read_text())
+    del state["layers"]  # as a folder begun by an older version: finished, no layer left
+    (folder / "state.json").write_text(json.dumps(state))
+    assert main(["info", str(folder)]) == 0
+    assert "finished: 92 solutions" in capsys.readouterr().out
     (folder / "state.json").write_text("{}")
     assert main(["info", str(folder)]) == 2
     assert "not a frontier engine's work folder" in capsys.readouterr().err

@@ -221,8 +221,8 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
 
 def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     """Where the count in a work folder stands, as (label, text) lines: the next layer
-    and the solutions reached, the files, the layers run (states, time, the widest) and
-    the rate of the last ten; an error for a folder holding no count.
+    and the solutions reached, the files, the layers run (states, time, the widest) and,
+    while it runs, the rate of the last ten; an error for a folder holding no count.
 
     >>> import tempfile
     >>> from cpuzzler.models import queens
@@ -240,13 +240,15 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     except (OSError, ValueError, TypeError, KeyError) as e:
         raise ExactCoverError(f"{work}: not a frontier engine's work folder ({e})") from None
     layers, profile = state.get("layers"), state.get("profile", [])
-    if next_layer == layers:
+    files = list(work.glob("layer-*"))
+    held = sum(path.stat().st_size for path in files)
+    # a folder begun before "layers" was kept: finished once no layer is left
+    finished = next_layer == layers or (layers is None and next_layer > 0 and not files)
+    if finished:
         count = f"finished: {total:,} solutions"
     else:
         count = (f"layer {next_layer:,}" + (f" of {layers:,}" if layers else "") + " next; "
                  f"{total:,} solutions reached so far")
-    files = list(work.glob("layer-*"))
-    held = sum(path.stat().st_size for path in files)
     lines = [("work folder", str(work)), ("count", count),
              ("files", f"{held / 1e9:,.2f} GB in {len(files):,} files ({shards} shards a "
                        f"layer; records packed by {state.get('packing') or 'nothing'})")]
@@ -257,6 +259,7 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
                                  f"{states:,} states in {seconds / 3600:,.2f} h"),
                   ("widest", f"{widest[1]:,} states (layer {widest[0]}, "
                              f"{widest[2] / 1e9:,.2f} GB of files)")]
+    if profile and not finished:
         last = profile[-10:]
         rate = sum(row[1] for row in last) / max(sum(row[3] for row in last), 1e-9)
         lines.append(("lately", f"{rate / 1e6:,.2f} million states a second over the "
