@@ -220,6 +220,29 @@ def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):
     assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
 
 
+def test_a_full_disk_stops_the_count_with_a_clear_error_and_it_resumes(tmp_path,
+                                                                        monkeypatch):
+    import errno
+
+    from cpuzzler.engines import frontier_disk
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    append, calls = frontier_disk._Appender.append, []
+
+    def fills_up(self, outputs):  # the disk is full at the 40th append
+        calls.append(1)
+        if len(calls) >= 40:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        append(self, outputs)
+
+    monkeypatch.setattr(frontier_disk._Appender, "append", fills_up)
+    with pytest.raises(ExactCoverError, match="no room left on its disk"):
+        xc.count(engine="frontier", work_dir=tmp_path, shards=4, checkpoint_every=0)
+    assert json.loads((tmp_path / "state.json").read_text())["next"] > 0
+    monkeypatch.setattr(frontier_disk._Appender, "append", append)
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+
+
 def test_a_count_killed_hard_resumes(tmp_path):
     import signal
     import subprocess

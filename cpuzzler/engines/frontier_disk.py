@@ -38,6 +38,7 @@ count is refused.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -150,11 +151,28 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
     ``checkpoint_every`` seconds and on any stop. ``deadline``: a ``time.time()``. Returns
     the count (a lower bound when stopped), the reason (``_dlx`` numbering) and, per layer
     processed in this run, (states processed, bytes of its files, seconds)."""
+    try:
+        return _count_in_folder(arguments, memory, Path(work_dir), shards=shards,
+                                deadline=deadline, after_layer=after_layer, backend=backend,
+                                checkpoint_every=checkpoint_every)
+    except OSError as e:  # the count stays as last saved: it resumes there
+        if e.errno not in (errno.ENOSPC, errno.EDQUOT):
+            raise
+        raise ExactCoverError(f"{work_dir}: no room left on its disk ({e.strerror}); run "
+                              "again with more room and the count goes on from its last "
+                              "saved layer") from None
+
+
+def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, shards: int,
+                     deadline: float | None,
+                     after_layer: Callable[[int, int, int, float], None] | None,
+                     backend: Any, checkpoint_every: float,
+                     ) -> tuple[int, int, list[tuple[int, int, float]]]:
+    """``count_on_disk`` on the folder ``work``."""
     lo, hi, secondary, options, order, colours = arguments
     if shards < 1:
         raise ExactCoverError(f"the number of shards must be at least 1, not {shards}")
     handle, key_bytes = _dlx.frontier_open(lo, hi, secondary, options, order, memory, colours)
-    work = Path(work_dir)
     try:
         work.mkdir(parents=True, exist_ok=True)
     except OSError as e:
