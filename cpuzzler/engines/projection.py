@@ -12,8 +12,9 @@ run), the states processed in all and the time (at the run's seconds per state).
 Measured: the pentominoes 6x10 from its first 20 layers of 60: widest 126,000 to 497,000
 (211,186 measured; a test checks the bracket); the heptiamonds 3x28 from its first 50 of
 168: 4.5 to 106 million (18.5 million measured), from 60: 5.5 to 39 million, from 62:
-3.9 to 18.1 million (the swings of a layer's size within a column move it). A
-projection, not a bound.
+3.9 to 18.1 million (the swings of a layer's size within a column move it); the
+heptiamonds 4x21 from its first 49 of 192: 450 million to 34 billion (852 million
+measured on disk, 1.9 times the low end). A projection, not a bound.
 
 >>> from cpuzzler.models import queens
 >>> p = project(queens(8), seconds=10)
