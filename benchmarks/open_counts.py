@@ -34,12 +34,12 @@ puzzles (Knuth's SSXCC also counts 14,809,060 for the full 4x10 matrix).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from pathlib import Path
 
 from cpuzzler import catalog
 from cpuzzler.cli.common import size
+from cpuzzler.engines.frontier_disk import folder_report
 from cpuzzler.grids import hexagonal
 from cpuzzler.models import Tiling, pieces
 
@@ -95,11 +95,9 @@ def count_two_ways_on_disk(name: str, entry: str, folder: Path, jobs: int,
 
 
 def _profile(work: Path) -> str:
-    """The widest layer and the hours a finished work folder's layers took."""
-    profile = json.loads((work / "state.json").read_text())["profile"]
-    widest = max(profile, key=lambda row: row[1])
-    hours = sum(row[3] for row in profile) / 3600
-    return f"{widest[1] / 1e6:,.0f} M states (layer {widest[0]}), {hours:.1f} h"
+    """The widest layer and the layers' states and hours, of a finished work folder."""
+    report = dict(folder_report(work))
+    return f"{report['widest']}; {report['layers run']}"
 
 
 def main() -> None:

@@ -49,10 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if (Path(args.problem) / "state.json").is_file():
         from cpuzzler.engines.frontier_disk import folder_report
 
-        lines = folder_report(args.problem)
-        width = max(len(label) for label, _ in lines)
-        for label, text in lines:
-            print(f"{label + ':':{width + 1}} {text}")
+        _show(folder_report(args.problem))
         return EXIT_FOUND
     with RunDeadline.until(None):  # the description is shown whole, however long it takes
         args.clock = Clock(None)
@@ -95,10 +92,15 @@ def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, Symmetries 
         group = xc.symmetries(budget=budget_for(args.clock.left()))
         found = "none but the identity" if group.order == 1 else group.describe()
         lines.append(("symmetry", group.note or f"{found}, found from the matrix"))
+    return problem, xc, group, _show(lines)
+
+
+def _show(lines: list[tuple[str, str]]) -> int:
+    """Print (label, text) lines, the texts aligned; the labels' width."""
     width = max(len(label) for label, _ in lines)
     for label, text in lines:
         print(f"{label + ':':{width + 1}} {text}")
-    return problem, xc, group, width
+    return width
 
 
 def _count_for_info(args: argparse.Namespace, problem: object, xc: ExactCover,
