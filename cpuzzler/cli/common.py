@@ -236,11 +236,9 @@ def check_work_dir(problem: object, args: argparse.Namespace) -> None:
         return
     from cpuzzler.models import Tiling
 
-    one_count = False
-    if isinstance(problem, Tiling) and args.method in (None, "reduce"):
-        reduction = problem.reduction_for(args.symmetry)
-        one_count = (len(problem.group(args.symmetry)) > 1 and reduction.piece is not None
-                     and not reduction.fixed_reps)
+    one_count = (isinstance(problem, Tiling) and args.method in (None, "reduce")
+                 and problem.reduces(args.symmetry)
+                 and not problem.reduction_for(args.symmetry).fixed_reps)
     if not one_count:
         raise UsageError("--work-dir: a work folder keeps the layers of one count, and "
                          "this count up to symmetry is not one; add --symmetry raw")

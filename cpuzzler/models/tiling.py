@@ -429,7 +429,7 @@ class Tiling:
         group = self.group(symmetry)
         if method == "lex":
             return self._count_lex_leaders(engine, clock.left(), symmetry, options)
-        if method == "reduce" and len(group) > 1 and self.reduction_for(symmetry).piece is not None:
+        if method == "reduce" and self.reduces(symmetry):
             return self._count_reduced(engine, clock.left(), symmetry, options)
         unique = in_all = 0
         for solution in _until_interrupted(self.exact_cover, self.solve(
@@ -471,6 +471,11 @@ class Tiling:
         keep = set(keep)
         kept = [o for o, pl in enumerate(self.placements) if pl.piece != piece or o in keep]
         return self.exact_cover.with_options(kept), kept
+
+    def reduces(self, symmetry: str = "unique") -> bool:
+        """Whether the symmetry reduction applies: a group beyond the identity, and a
+        piece whose placements it cuts."""
+        return len(self.group(symmetry)) > 1 and self.reduction_for(symmetry).piece is not None
 
     def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str,
                        options: dict[str, Any]) -> tuple[Count, Count]:

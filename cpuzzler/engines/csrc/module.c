@@ -652,7 +652,7 @@ static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards, int head) {
         Layer *l = &f->layers[j];
         if (!l->slots) continue;
         size_t key_bytes = (size_t)l->key_bytes, record = (size_t)head + key_bytes;
-        size_t *shard_of = malloc((l->stored + 1) * sizeof(size_t)), at = 0;
+        size_t *shard_of = malloc((l->stored + 1) * sizeof(size_t)), met = 0;
         int failed = !shard_of;  /* each state's shard, found once, in the order met */
         memset(counts, 0, (size_t)shards * sizeof(size_t));
         for (size_t s = 0; s < l->capacity && !failed; s++) {
@@ -666,8 +666,8 @@ static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards, int head) {
                                 "most the compact records on disk hold");
                 failed = 1;
             }
-            shard_of[at] = frontier_shard_of(l, slot + sizeof c, (size_t)shards);
-            counts[shard_of[at++]] += (size_t)n;
+            shard_of[met] = frontier_shard_of(l, slot + sizeof c, (size_t)shards);
+            counts[shard_of[met++]] += (size_t)n;
         }
         PyObject **parts = calloc((size_t)shards, sizeof(PyObject *));
         size_t *fill = calloc((size_t)shards, sizeof(size_t));
@@ -675,13 +675,13 @@ static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards, int head) {
         for (Py_ssize_t t = 0; t < shards && !failed; t++)
             if (counts[t] && !(parts[t] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(counts[t] * record))))
                 failed = 1;
-        at = 0;
+        met = 0;
         for (size_t s = 0; s < l->capacity && !failed; s++) {
             unsigned char *slot = l->slots + s * l->slot_bytes;
             count128 c;
             memcpy(&c, slot, sizeof c);
             if (!c) continue;
-            size_t t = shard_of[at++];
+            size_t t = shard_of[met++];
             for (int r = 0, n = frontier_heads(c, head, heads); r < n; r++) {
                 unsigned char *at = (unsigned char *)PyBytes_AS_STRING(parts[t]) + fill[t]++ * record;
                 memcpy(at, heads[r], (size_t)head);
