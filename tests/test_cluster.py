@@ -14,6 +14,7 @@ import pytest
 from conftest import finish, parts_done
 
 from cpuzzler import backends, catalog
+from cpuzzler.engines.frontier_disk import folder_report
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.models import queens
 from cpuzzler.parts import count_in_parts
@@ -220,3 +221,76 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_quietly(tmp_path):
     assert run.returncode == 130, err
     assert "(interrupted)" in out
     assert "Traceback" not in err and len(err.splitlines()) <= 2, err
+
+
+# -- the frontier engine, each worker owning its shards ----------------------------------
+
+def _owned_count(address, folder, **options):
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    return xc.count(engine="frontier", work_dir=folder, shards=8, backend="dask",
+                    address=address, **options)
+
+
+def test_each_worker_keeps_the_shards_it_owns_in_its_own_folder(cluster, tmp_path):
+    held = set()
+
+    def look(k, states, size, seconds):
+        for path in tmp_path.glob("owner-*/layer-*"):
+            held.add((path.parent.name, int(path.name[-4:]) % 2))
+
+    count = _owned_count(cluster, tmp_path, on_layer=look)
+    assert count == 4040 and count.complete
+    assert held == {("owner-0", 0), ("owner-1", 1)}  # shard s with owner s % 2
+    state = json.loads((tmp_path / "state.json").read_text())
+    assert state["owners"] == 2 and state["next"] == state["layers"] == 72
+    assert not list(tmp_path.glob("owner-*/layer-*"))  # the last layer's files deleted
+
+
+def test_an_owned_count_stopped_goes_on_from_its_last_saved_layer(cluster, tmp_path):
+    first = _owned_count(cluster, tmp_path, on_layer=_stop_at(20), checkpoint_every=0)
+    assert not first.complete and first < 4040
+    assert json.loads((tmp_path / "state.json").read_text())["next"] == 21
+    report = dict(folder_report(tmp_path))
+    assert report["count"].startswith("layer 21 of 72 next")
+    assert "owned by 2 workers" in report["files"]
+    with pytest.raises(ExactCoverError, match="goes on on a cluster"):  # not here alone
+        catalog.get("pentominoes-5x12").build().exact_cover.count(
+            engine="frontier", work_dir=tmp_path, shards=8)
+    layers = []
+    resumed = _owned_count(cluster, tmp_path, on_layer=lambda k, *rest: layers.append(k))
+    assert resumed == 4040 and resumed.complete and layers[0] == 21
+
+
+def test_a_worker_lost_mid_count_is_named_and_the_count_goes_on_once_it_is_back(
+        cluster, tmp_path):
+    killed = []
+
+    def kill_a_worker(k, *rest):
+        if k == 15 and not killed:
+            pid = next(iter(_worker_pids(cluster).values()))
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    with pytest.raises(ExactCoverError, match="left the cluster; start it again"):
+        _owned_count(cluster, tmp_path, on_layer=kill_a_worker, checkpoint_every=0)
+    end = time.monotonic() + 30  # the nanny starts a new worker in its place
+    while time.monotonic() < end and (len(_worker_pids(cluster)) < 2
+                                      or killed[0] in _worker_pids(cluster).values()):
+        time.sleep(0.2)
+    # the workers here share one disk: the new one finds the lost one's folder
+    resumed = _owned_count(cluster, tmp_path)
+    assert resumed == 4040 and resumed.complete
+
+
+def test_an_owners_folder_no_worker_holds_is_named(cluster, tmp_path):
+    _owned_count(cluster, tmp_path, on_layer=_stop_at(10), checkpoint_every=0)
+    (tmp_path / "owner-1" / "owner.json").unlink()
+    with pytest.raises(ExactCoverError, match="no worker holds the shards of owner 1 of 2"):
+        _owned_count(cluster, tmp_path)
+
+
+def _stop_at(layer):
+    def stop(k, *rest):
+        if k == layer:
+            raise KeyboardInterrupt
+    return stop

@@ -91,12 +91,20 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             from cpuzzler.backends import open_backend
 
             runner = open_backend(backend, jobs=jobs, address=address)
+        settings: dict[str, Any] = dict(
+            shards=shards or frontier_disk.DEFAULT_SHARDS, deadline=deadline,
+            after_layer=after_layer,
+            checkpoint_every=(frontier_disk.CHECKPOINT_SECONDS if checkpoint_every is None
+                              else checkpoint_every))
         try:
-            total, reason, layers = frontier_disk.count_on_disk(
-                arguments, cap, work_dir, shards=shards or frontier_disk.DEFAULT_SHARDS,
-                deadline=deadline, after_layer=after_layer, backend=runner,
-                checkpoint_every=(frontier_disk.CHECKPOINT_SECONDS if checkpoint_every is None
-                                  else checkpoint_every))
+            if backend == "dask" and not frontier_disk.holds_shared_count(work_dir):
+                from cpuzzler.engines import frontier_cluster
+
+                total, reason, layers = frontier_cluster.count_owned(
+                    arguments, cap, work_dir, runner.client, **settings)  # type: ignore[union-attr]
+            else:
+                total, reason, layers = frontier_disk.count_on_disk(
+                    arguments, cap, work_dir, backend=runner, **settings)
         except OverflowError as e:
             raise ExactCoverError(str(e)) from None
         finally:

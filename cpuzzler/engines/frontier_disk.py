@@ -15,10 +15,12 @@ once; a shard too big for the memory cap is processed in pieces (equal states in
 different pieces are then not merged: still exact, slower).
 
 Several workers. A layer's shards are independent: with ``backend`` a
-``cpuzzler.backends`` backend (processes here, or a Dask cluster), each shard is a task
+``cpuzzler.backends`` backend (processes here), each shard is a task
 (``process_shard``), run where the backend runs it; the workers read the shard files
-from the work folder (on a cluster, a folder every worker can read), and send back
-what they emitted, which this process alone appends. The counts are the same.
+from the work folder and send back what they emitted, which this process alone
+appends. The counts are the same. On a Dask cluster each worker keeps the shards it
+owns on its own disk instead (``frontier_cluster``); a folder begun here before that
+goes on here with a Dask backend too.
 
 Resuming. After each layer the count notes the next layer, the total so far and the
 length of every file. Every ``checkpoint_every`` seconds (30), and on any stop, the
@@ -74,6 +76,16 @@ def fingerprint(*arguments: object) -> str:
     return hashlib.sha256(json.dumps(arguments, separators=(",", ":")).encode()).hexdigest()
 
 
+def holds_shared_count(work_dir: str | os.PathLike[str]) -> bool:
+    """Whether ``work_dir`` holds a count begun with every shard in it (not one whose
+    shards the cluster's workers own, ``frontier_cluster``)."""
+    try:
+        state = json.loads((Path(work_dir) / STATE).read_text())
+    except (OSError, ValueError):
+        return False
+    return isinstance(state, dict) and "owners" not in state
+
+
 def _layer_files(work: Path, k: int) -> list[Path]:
     return sorted(work.glob(f"layer-{k:06d}.*"))
 
@@ -117,6 +129,10 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
         raise ExactCoverError(f"{path}: not a frontier engine's state ({e})") from None
     if not known:
         raise ExactCoverError(f"{path}: not a frontier engine's state")
+    if "owners" in state:
+        raise ExactCoverError(f"{work}: the count was begun on a cluster, each worker "
+                              "keeping its shards; it goes on on a cluster (--cluster, "
+                              "local:N on this machine)")
     if state["problem"] != digest:
         raise ExactCoverError(f"{work}: the work folder holds the count of another "
                               "problem, or of this one on another sweep; give an empty "
@@ -258,10 +274,11 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     except (OSError, ValueError, TypeError, KeyError) as e:
         raise ExactCoverError(f"{work}: not a frontier engine's work folder ({e})") from None
     layers, profile = state.get("layers"), state.get("profile", [])
-    files = list(work.glob("layer-*"))
-    held = sum(path.stat().st_size for path in files)
+    files = list(work.glob("layer-*")) + list(work.glob("owner-*/layer-*"))  # what this
+    held = sum(path.stat().st_size for path in files)  # machine sees of a cluster's owners
     # a folder begun before "layers" was kept: finished once no layer is left
     finished = next_layer == layers or (layers is None and next_layer > 0 and not files)
+    owned = f", owned by {state['owners']} workers" if "owners" in state else ""
     if finished:
         count = f"finished: {total:,} solutions"
     else:
@@ -269,7 +286,7 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
                  f"{total:,} solutions reached so far")
     lines = [("work folder", str(work)), ("count", count),
              ("files", f"{held / 1e9:,.2f} GB in {len(files):,} files ({shards} shards a "
-                       f"layer; records packed by {state.get('packing') or 'nothing'})")]
+                       f"layer{owned}; records packed by {state.get('packing') or 'nothing'})")]
     if profile:
         states, seconds = sum(row[1] for row in profile), sum(row[3] for row in profile)
         widest = max(profile, key=lambda row: row[1])

@@ -1,0 +1,406 @@
+"""The frontier engine on a Dask cluster, each worker keeping its own shards on its disk.
+
+``frontier_disk`` keeps a layer's shard files in one folder and this process appends
+what the workers emit. Here the shards are owned: of ``W`` owners (one a worker when the
+count begins), owner ``i`` keeps the shards ``s`` with ``s % W == i`` in the folder
+``<work_dir>/owner-<i>`` as its worker sees that path (on a cluster of machines, each
+machine's own disk), and processes them there. What a shard emits for later layers goes
+from worker to worker, in Dask's transfers between workers, never through this
+process, to the owners of those states, which append it to their files. This process
+keeps ``state.json`` alone: the next layer, the total so far, every owner's files and
+their lengths, the layer profile. The records are ``frontier_disk``'s.
+
+Resuming. After a layer, when a save is due, every owner flushes its files to disk and
+reports nothing new; ``state.json`` is replaced; then the owners delete the files of the
+layers before it. Started again on the same folder, the count asks every worker which
+owners' folders it holds (each folder has an ``owner.json`` naming the problem and the
+owner), gives each owner to a worker holding its folder, cuts every file back to its
+recorded length and goes on from the recorded layer. So a worker lost mid-count (its
+machine rebooted, its process killed) stops the count with an error; started again with
+that worker back, on the same machine, it redoes the layer from the last save. A folder
+no worker holds is named in the error: its shards are on no disk this cluster reaches.
+
+Run the workers single-threaded (``dask worker --nthreads 1 --nworkers N``): a worker's
+tasks share its problem, opened once.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cpuzzler.engines import _dlx, frontier_disk
+from cpuzzler.engines.frontier_disk import PACKING, RECORD_HEAD, STATE
+from cpuzzler.errors import ExactCoverError
+
+OWNER = "owner.json"  # in each owner's folder: the problem and the owner it holds
+WAIT = 2.0  # seconds between looks at the cluster's workers while tasks run
+_APPENDERS: dict[str, tuple[threading.Lock, frontier_disk._Appender]] = {}  # per folder
+
+
+def owner_folder(work_dir: str, owner: int) -> Path:
+    """Where owner ``owner`` keeps its shards, on its worker's disk."""
+    return Path(work_dir) / f"owner-{owner}"
+
+
+# -- the tasks, run on the workers -------------------------------------------------------
+
+def survey(work_dir: str, digest: str, owners: int) -> list[int]:
+    """A task: the owners whose folders, holding ``digest``'s count, this worker sees."""
+    held = []
+    for owner in range(owners):
+        try:
+            mark = json.loads((owner_folder(work_dir, owner) / OWNER).read_text())
+        except (OSError, ValueError):
+            continue
+        if mark == {"problem": digest, "owner": owner}:
+            held.append(owner)
+    return held
+
+
+def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None) -> None:
+    """A task: the owner's folder made ready. ``sizes`` None: a new count (the folder
+    made, or emptied of an unsaved start of the same count); else the files cut back to
+    ``sizes`` and the files it does not name deleted."""
+    folder = owner_folder(work_dir, owner)
+    _APPENDERS.pop(str(folder), None)
+    mark = {"problem": digest, "owner": owner}
+    if sizes is None:
+        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            same = json.loads((folder / OWNER).read_text()) == mark
+        except (OSError, ValueError):
+            same = False
+        if not same and any(folder.iterdir()):
+            raise ExactCoverError(f"{folder}: the owner's folder is not empty and holds "
+                                  "no start of this count; give an empty work folder")
+        for path in folder.glob("layer-*"):  # nothing of them was saved
+            path.unlink()
+        (folder / OWNER).write_text(json.dumps(mark))
+        frontier_disk._flush({folder / OWNER})
+        return
+    for path in folder.glob("layer-*"):
+        if path.name not in sizes:
+            path.unlink()
+        elif path.stat().st_size != sizes[path.name]:
+            os.truncate(path, sizes[path.name])
+
+
+def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
+            memory: float, k: int, shard: int, shards: int, deadline: float | None
+            ) -> tuple[int, int, int, dict[int, list[tuple[int, int, bytes]]]]:
+    """A task: process the owner's shard ``shard`` of layer ``k``. Returns (reason,
+    solutions reached, states processed, what it emitted by the owner it goes to)."""
+    path = owner_folder(work_dir, owner) / f"layer-{k:06d}.{shard:04d}"
+    reason, found, done, outputs = frontier_disk.process_shard(
+        digest, arguments, memory, k, str(path), shards, deadline, RECORD_HEAD, PACKING)
+    parts: dict[int, list[tuple[int, int, bytes]]] = {}
+    for output in outputs:
+        parts.setdefault(output[1] % owners, []).append(output)
+    return reason, found, done, parts
+
+
+def summary(result: tuple[int, int, int, dict[int, Any]]) -> tuple[int, int, int, list[int]]:
+    """A task, where ``process``'s result is: all of it but the records."""
+    reason, found, done, parts = result
+    return reason, found, done, sorted(parts)
+
+
+def part(result: tuple[int, int, int, dict[int, Any]], owner: int
+         ) -> list[tuple[int, int, bytes]]:
+    """A task, where ``process``'s result is: the records it emitted for ``owner``."""
+    records: list[tuple[int, int, bytes]] = result[3][owner]
+    return records
+
+
+def append(work_dir: str, owner: int, outputs: list[tuple[int, int, bytes]]
+           ) -> dict[str, int]:
+    """A task, on the owner's worker: append ``outputs`` to its files. Returns the
+    lengths of the files written."""
+    folder = owner_folder(work_dir, owner)
+    lock, appender = _APPENDERS.setdefault(
+        str(folder), (threading.Lock(), frontier_disk._Appender(folder)))
+    with lock:
+        appender.append(outputs)
+        return {name: (folder / name).stat().st_size
+                for name in {f"layer-{layer:06d}.{shard:04d}" for layer, shard, _ in outputs}}
+
+
+def flush(work_dir: str, owner: int) -> None:
+    """A task, on the owner's worker: its files written since the last save on disk."""
+    entry = _APPENDERS.get(str(owner_folder(work_dir, owner)))
+    if entry is not None:
+        lock, appender = entry
+        with lock:
+            appender.close()
+            frontier_disk._flush({path for path in appender.written if path.exists()})
+            appender.written = set()
+
+
+def prune(work_dir: str, owner: int, next_layer: int) -> None:
+    """A task, on the owner's worker: the files of the layers before ``next_layer``
+    deleted."""
+    for path in owner_folder(work_dir, owner).glob("layer-*"):
+        if int(path.name[6:12]) < next_layer:
+            path.unlink()
+
+
+# -- the count, run here ---------------------------------------------------------------
+
+class _Owners:
+    """The owners' workers on the cluster, and the tasks sent to them."""
+
+    def __init__(self, client: Any, work_dir: str, assignment: dict[int, str]) -> None:
+        self.client, self.work_dir, self.assignment = client, work_dir, assignment
+
+    def submit(self, owner: int, function: Callable[..., Any], *args: Any) -> Any:
+        """``function`` run on ``owner``'s worker and nowhere else."""
+        return self.client.submit(function, *args, workers=[self.assignment[owner]],
+                                  allow_other_workers=False, pure=False)
+
+    def on_each(self, function: Callable[..., Any], *args: Any) -> None:
+        """``function(work_dir, owner, *args)`` on every owner, waited for."""
+        self.wait_all([self.submit(owner, function, self.work_dir, owner, *args)
+                       for owner in self.assignment])
+
+    def wait_all(self, futures: list[Any]) -> None:
+        pending = set(futures)
+        while pending:
+            pending -= self.wait(pending)
+
+    def wait(self, futures: set[Any]) -> set[Any]:
+        """The futures of ``futures`` that finished (at least one; a task's error is
+        raised), watching that no owner's worker left the cluster meanwhile."""
+        import distributed
+
+        while True:
+            try:
+                with self.client.as_current():
+                    done, _ = distributed.wait(  # type: ignore[no-untyped-call]
+                        futures, timeout=WAIT, return_when="FIRST_COMPLETED")
+            except TimeoutError:
+                done = set()
+            for future in done:
+                if future.status == "error":
+                    _raise(future)
+            if done:
+                return set(done)
+            present = set(self.client.scheduler_info(n_workers=-1)["workers"])
+            for owner, worker in sorted(self.assignment.items()):
+                if worker not in present:
+                    raise ExactCoverError(
+                        f"the worker {worker} holding the shards of owner {owner} "
+                        f"({owner_folder(self.work_dir, owner)}) left the cluster; start "
+                        "it again on the same machine and run the count again: it goes "
+                        "on from its last saved layer")
+
+
+def _raise(future: Any) -> None:
+    """The error of a task that failed: its own ``ExactCoverError`` as it is."""
+    try:
+        future.result()
+    except ExactCoverError:
+        raise
+    except Exception as e:  # another error of the task, or Dask's KilledWorker
+        raise ExactCoverError(f"a shard failed on the cluster: {type(e).__name__}: "
+                              f"{e}") from None
+
+
+def _workers(client: Any) -> list[str]:
+    return sorted(client.scheduler_info(n_workers=-1)["workers"])
+
+
+def _assigned(client: Any, work_dir: str, digest: str, owners: int) -> dict[int, str]:
+    """Each owner given to a worker that holds its folder (the least loaded first)."""
+    answers = client.run(survey, work_dir, digest, owners, on_error="return")
+    held = {worker: answer for worker, answer in answers.items()
+            if not isinstance(answer, BaseException)}  # a worker just lost says nothing
+    workers = sorted(held)
+    load = dict.fromkeys(workers, 0)
+    assignment = {}
+    for owner in range(owners):
+        holders = [worker for worker in workers if owner in held[worker]]
+        if not holders:
+            raise ExactCoverError(
+                f"no worker holds the shards of owner {owner} of {owners} "
+                f"({owner_folder(work_dir, owner)}, with its {OWNER}): start the worker "
+                "of the machine that kept them, or begin the count again in an empty "
+                "folder")
+        worker = min(holders, key=lambda w: load[w])
+        assignment[owner] = worker
+        load[worker] += 1
+    return assignment
+
+
+def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.PathLike[str],
+                client: Any, *, shards: int = frontier_disk.DEFAULT_SHARDS,
+                deadline: float | None = None,
+                after_layer: Callable[[int, int, int, float], None] | None = None,
+                checkpoint_every: float = frontier_disk.CHECKPOINT_SECONDS,
+                ) -> tuple[int, int, list[tuple[int, int, float]]]:
+    """``frontier_disk.count_on_disk`` on the workers of the Dask ``client``, each owner
+    keeping its shards in its own folder under ``work_dir``: the same count, the same
+    returns (count, reason, per layer (states, bytes of its files, seconds))."""
+    lo, hi, secondary, options, order, colours = arguments
+    if shards < 1:
+        raise ExactCoverError(f"the number of shards must be at least 1, not {shards}")
+    work = Path(work_dir)
+    try:
+        work.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise ExactCoverError(f"{work}: cannot make the work folder ({e.strerror})") from None
+    digest = frontier_disk.fingerprint(lo, hi, secondary, [list(o) for o in options], order,
+                                       colours)
+    state = _resumed(work, digest)
+    if state is None:
+        workers = _workers(client)
+        owners = _Owners(client, str(work), dict(enumerate(workers)))
+        owners.on_each(prepare, digest, None)
+        state = _started(work, owners, digest, shards, arguments, memory)
+    else:
+        owners = _Owners(client, str(work),
+                         _assigned(client, str(work), digest, state["owners"]))
+        owners.wait_all([owners.submit(owner, prepare, str(work), owner, digest,
+                                       state["sizes"][str(owner)])
+                         for owner in owners.assignment])
+    state["layers"] = len(order)
+    shared = client.scatter(arguments, broadcast=True)
+    total = int(state["total"])
+    layers: list[tuple[int, int, float]] = []
+    saved, unsaved = time.monotonic(), False
+    reason = _dlx.DONE
+    try:
+        for k in range(state["next"], len(order)):
+            started = time.perf_counter()
+            (reason, found), states, held, sizes = _layer(owners, state, k, digest, shared,
+                                                          memory, deadline)
+            if reason != _dlx.DONE:  # the layer is redone on resuming
+                return total + found, reason, layers
+            total += found
+            for owner, files in sizes.items():
+                state["sizes"][str(owner)].update(files)
+            seconds = time.perf_counter() - started
+            state.update(next=k + 1, total=str(total))
+            state.setdefault("profile", []).append([k, states, held, seconds])
+            unsaved = True
+            if time.monotonic() - saved >= checkpoint_every or k == len(order) - 1:
+                _save(owners, work, state)
+                saved, unsaved = time.monotonic(), False
+            layers.append((states, held, seconds))
+            if after_layer is not None:
+                after_layer(k, states, held, seconds)
+    except KeyboardInterrupt:
+        reason = _dlx.INTERRUPTED
+        return total, reason, layers
+    finally:  # the layers finished since the last save are kept (after a stop too)
+        if unsaved:
+            _save(owners, work, state)
+    return total, reason, layers
+
+
+def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
+    """The state of the owned count in ``work``, or ``None`` for a new count; an error
+    for a folder holding anything else."""
+    path = work / STATE
+    if not path.exists():
+        if any(p for p in work.iterdir() if not p.name.startswith("owner-")):
+            raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
+        return None
+    try:
+        state: dict[str, Any] = json.loads(path.read_text())
+        known = {"problem", "shards", "owners", "next", "total", "sizes"} <= set(state)
+    except (OSError, ValueError, TypeError) as e:
+        raise ExactCoverError(f"{path}: not a frontier engine's state ({e})") from None
+    if not known:
+        raise ExactCoverError(f"{path}: not the state of a frontier count with owned "
+                              "shards (a count begun with the shards in one folder goes "
+                              "on in this version with --jobs, not on a cluster)")
+    if state["problem"] != digest:
+        raise ExactCoverError(f"{work}: the work folder holds the count of another "
+                              "problem, or of this one on another sweep; give an empty "
+                              "folder")
+    return state
+
+
+def _started(work: Path, owners: _Owners, digest: str, shards: int,
+             arguments: tuple[Any, ...], memory: float) -> dict[str, Any]:
+    """A new count: the first step (from nothing) sent to the owners and saved."""
+    lo, hi, secondary, options, order, colours = arguments
+    handle, _ = _dlx.frontier_open(lo, hi, secondary, options, order, memory, colours)
+    _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
+    count = len(owners.assignment)
+    parts: dict[int, list[tuple[int, int, bytes]]] = {}
+    for output in frontier_disk._packed(outputs, PACKING):
+        parts.setdefault(output[1] % count, []).append(output)
+    sizes: dict[str, dict[str, int]] = {str(owner): {} for owner in range(count)}
+    for owner, written in zip(parts, owners.client.gather(
+            [owners.submit(owner, append, owners.work_dir, owner, outputs)
+             for owner, outputs in parts.items()]), strict=True):
+        sizes[str(owner)].update(written)
+    state = {"problem": digest, "shards": shards, "owners": count, "next": 0,
+             "total": str(found), "sizes": sizes, "record_head": RECORD_HEAD,
+             "packing": PACKING}
+    _save(owners, work, state)
+    return state
+
+
+def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: Any,
+           memory: float, deadline: float | None
+           ) -> tuple[tuple[int, int], int, int, dict[int, dict[str, int]]]:
+    """Layer ``k`` processed on the owners, what each shard emits appended by the
+    owners it goes to. Returns ((reason, solutions reached), states processed, bytes of
+    the layer's files, the new lengths of the files appended to, by owner)."""
+    client, work_dir, count = owners.client, owners.work_dir, state["owners"]
+    prefix = f"layer-{k:06d}."
+    waiting = {owner: sorted(int(name[len(prefix):]) for name in state["sizes"][str(owner)]
+                             if name.startswith(prefix))
+               for owner in range(count)}
+    held = sum(size for files in state["sizes"].values() for name, size in files.items()
+               if name.startswith(prefix))
+    threads = client.nthreads()
+    running = dict.fromkeys(range(count), 0)
+    tasks: dict[Any, tuple[str, int, Any]] = {}  # future: (kind, owner, its result)
+    found = states = 0
+    sizes: dict[int, dict[str, int]] = {owner: {} for owner in range(count)}
+    while any(waiting.values()) or tasks:
+        for owner, left in waiting.items():  # two tasks a thread in flight
+            while left and running[owner] < 2 * threads.get(owners.assignment[owner], 1):
+                result = owners.submit(owner, process, work_dir, owner, count, digest,
+                                       shared, memory, k, left.pop(), state["shards"],
+                                       deadline)
+                tasks[owners.submit(owner, summary, result)] = ("summary", owner, result)
+                running[owner] += 1
+        for future in owners.wait(set(tasks)):
+            kind, owner, result = tasks.pop(future)
+            if kind == "append":
+                for name, size in future.result().items():
+                    sizes[owner][name] = max(sizes[owner].get(name, 0), size)
+                continue
+            running[owner] -= 1
+            reason, reached, done, targets = future.result()
+            if reason != _dlx.DONE:
+                client.cancel(list(tasks))
+                return (reason, found + reached), states, held, sizes
+            found += reached
+            states += done
+            for target in targets:  # from the worker that holds them to their owner's
+                records = owners.submit(owner, part, result, target)
+                tasks[owners.submit(target, append, work_dir, target, records)] = (
+                    "append", target, None)
+    return (_dlx.DONE, found), states, held, sizes
+
+
+def _save(owners: _Owners, work: Path, state: dict[str, Any]) -> None:
+    """Every owner's files flushed to disk, then ``state`` made what a resume starts
+    from, then the files of the layers before it deleted."""
+    owners.on_each(flush)
+    for files in state["sizes"].values():
+        for name in [name for name in files if int(name[6:12]) < state["next"]]:
+            del files[name]
+    frontier_disk._save_state(work, state)
+    owners.on_each(prune, state["next"])
