@@ -92,29 +92,55 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
 
 
 def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
-            memory: float, k: int, shard: int, shards: int, deadline: float | None
+            memory: float, k: int, batch: list[int], shards: int, deadline: float | None
             ) -> tuple[int, int, int, dict[int, list[tuple[int, int, bytes]]]]:
-    """A task: process the owner's shard ``shard`` of layer ``k``. Returns (reason,
-    solutions reached, states processed, what it emitted by the owner it goes to)."""
-    path = owner_folder(work_dir, owner) / f"layer-{k:06d}.{shard:04d}"
-    reason, found, done, outputs = frontier_disk.process_shard(
-        digest, arguments, memory, k, str(path), shards, deadline, RECORD_HEAD, PACKING)
+    """A task: process the owner's shards ``batch`` of layer ``k``, one after another.
+    Returns (reason, solutions reached, states processed, what they emitted by the owner
+    it goes to); on a stop, nothing emitted."""
+    total = states = 0
     parts: dict[int, list[tuple[int, int, bytes]]] = {}
-    for output in outputs:
-        parts.setdefault(output[1] % owners, []).append(output)
-    return reason, found, done, parts
+    for shard in batch:
+        path = owner_folder(work_dir, owner) / f"layer-{k:06d}.{shard:04d}"
+        reason, found, done, outputs = frontier_disk.process_shard(
+            digest, arguments, memory, k, str(path), shards, deadline, RECORD_HEAD, PACKING)
+        if reason != _dlx.DONE:
+            return reason, total + found, states, {}
+        total += found
+        states += done
+        for output in outputs:
+            parts.setdefault(output[1] % owners, []).append(output)
+    return _dlx.DONE, total, states, parts
 
 
-def summary(result: tuple[int, int, int, dict[int, Any]]) -> tuple[int, int, int, list[int]]:
+def batches(files: dict[str, int], k: int, budget: float) -> list[list[int]]:
+    """The shards of layer ``k`` among ``files`` (name: bytes), in batches of at most
+    ``budget`` bytes of files each (one shard at least): a task each.
+
+    >>> batches({"layer-000003.0001": 5, "layer-000003.0003": 5, "layer-000004.0001": 9,
+    ...          "layer-000003.0005": 20}, 3, 10)
+    [[1, 3], [5]]
+    """
+    prefix = f"layer-{k:06d}."
+    groups: list[list[int]] = []
+    held = budget
+    for name in sorted(name for name in files if name.startswith(prefix)):
+        if held + files[name] > budget:
+            groups.append([])
+            held = 0
+        groups[-1].append(int(name[len(prefix):]))
+        held += files[name]
+    return groups
+
+
+def summary(result: tuple[int, int, int, dict[int, Any]]) -> tuple[int, int, int]:
     """A task, where ``process``'s result is: all of it but the records."""
-    reason, found, done, parts = result
-    return reason, found, done, sorted(parts)
+    return result[0], result[1], result[2]
 
 
 def part(result: tuple[int, int, int, dict[int, Any]], owner: int
          ) -> list[tuple[int, int, bytes]]:
     """A task, where ``process``'s result is: the records it emitted for ``owner``."""
-    records: list[tuple[int, int, bytes]] = result[3][owner]
+    records: list[tuple[int, int, bytes]] = result[3].get(owner, [])
     return records
 
 
@@ -157,6 +183,8 @@ class _Owners:
 
     def __init__(self, client: Any, work_dir: str, assignment: dict[int, str]) -> None:
         self.client, self.work_dir, self.assignment = client, work_dir, assignment
+        threads = client.nthreads()
+        self.threads = {owner: threads.get(worker, 1) for owner, worker in assignment.items()}
 
     def submit(self, owner: int, function: Callable[..., Any], *args: Any) -> Any:
         """``function`` run on ``owner``'s worker and nowhere else."""
@@ -357,41 +385,41 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
     the layer's files, the new lengths of the files appended to, by owner)."""
     client, work_dir, count = owners.client, owners.work_dir, state["owners"]
     prefix = f"layer-{k:06d}."
-    waiting = {owner: sorted(int(name[len(prefix):]) for name in state["sizes"][str(owner)]
-                             if name.startswith(prefix))
+    # a task's files at most an eighth of the memory: its output is held until sent on
+    waiting = {owner: batches(state["sizes"][str(owner)], k, memory / 8)[::-1]
                for owner in range(count)}
     held = sum(size for files in state["sizes"].values() for name, size in files.items()
                if name.startswith(prefix))
-    threads = client.nthreads()
     running = dict.fromkeys(range(count), 0)
-    tasks: dict[Any, tuple[str, int, Any]] = {}  # future: (kind, owner, its result)
+    tasks: dict[Any, tuple[str, int]] = {}  # future: (kind, owner)
     found = states = 0
     sizes: dict[int, dict[str, int]] = {owner: {} for owner in range(count)}
     while any(waiting.values()) or tasks:
         for owner, left in waiting.items():  # two tasks a thread in flight
-            while left and running[owner] < 2 * threads.get(owners.assignment[owner], 1):
+            while left and running[owner] < 2 * owners.threads[owner]:
                 result = owners.submit(owner, process, work_dir, owner, count, digest,
                                        shared, memory, k, left.pop(), state["shards"],
                                        deadline)
-                tasks[owners.submit(owner, summary, result)] = ("summary", owner, result)
+                tasks[owners.submit(owner, summary, result)] = ("summary", owner)
+                for target in range(count):  # from this worker to the owner's, at once
+                    records = owners.submit(owner, part, result, target)
+                    tasks[owners.submit(target, append, work_dir, target, records)] = (
+                        "append", target)
                 running[owner] += 1
-        for future in owners.wait(set(tasks)):
-            kind, owner, result = tasks.pop(future)
+        finished = list(owners.wait(set(tasks)))
+        for future, answer in zip(finished, client.gather(finished), strict=True):
+            kind, owner = tasks.pop(future)
             if kind == "append":
-                for name, size in future.result().items():
+                for name, size in answer.items():
                     sizes[owner][name] = max(sizes[owner].get(name, 0), size)
                 continue
             running[owner] -= 1
-            reason, reached, done, targets = future.result()
+            reason, reached, done = answer
             if reason != _dlx.DONE:
                 client.cancel(list(tasks))
                 return (reason, found + reached), states, held, sizes
             found += reached
             states += done
-            for target in targets:  # from the worker that holds them to their owner's
-                records = owners.submit(owner, part, result, target)
-                tasks[owners.submit(target, append, work_dir, target, records)] = (
-                    "append", target, None)
     return (_dlx.DONE, found), states, held, sizes
 
 
