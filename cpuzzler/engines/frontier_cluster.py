@@ -98,7 +98,7 @@ def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
     Returns (reason, solutions reached, states processed, what they emitted by the owner
     it goes to); on a stop, nothing emitted."""
     total = states = 0
-    parts: dict[int, list[tuple[int, int, bytes]]] = {}
+    emitted: dict[tuple[int, int], list[bytes]] = {}  # (layer, shard): blocks
     for shard in batch:
         path = owner_folder(work_dir, owner) / f"layer-{k:06d}.{shard:04d}"
         reason, found, done, outputs = frontier_disk.process_shard(
@@ -107,8 +107,11 @@ def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
             return reason, total + found, states, {}
         total += found
         states += done
-        for output in outputs:
-            parts.setdefault(output[1] % owners, []).append(output)
+        for layer, target, blocks in outputs:
+            emitted.setdefault((layer, target), []).append(blocks)
+    parts: dict[int, list[tuple[int, int, bytes]]] = {}
+    for (layer, target), blocks in emitted.items():  # one write a file, not one a shard
+        parts.setdefault(target % owners, []).append((layer, target, b"".join(blocks)))
     return _dlx.DONE, total, states, parts
 
 
