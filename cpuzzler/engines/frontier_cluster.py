@@ -94,45 +94,18 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
 def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
             memory: float, k: int, batch: list[int], shards: int, deadline: float | None
             ) -> tuple[int, int, int, dict[int, list[tuple[int, int, bytes]]]]:
-    """A task: process the owner's shards ``batch`` of layer ``k``, one after another.
-    Returns (reason, solutions reached, states processed, what they emitted by the owner
-    it goes to); on a stop, nothing emitted."""
-    total = states = 0
-    emitted: dict[tuple[int, int], list[bytes]] = {}  # (layer, shard): blocks
-    for shard in batch:
-        path = owner_folder(work_dir, owner) / f"layer-{k:06d}.{shard:04d}"
-        reason, found, done, outputs = frontier_disk.process_shard(
-            digest, arguments, memory, k, str(path), shards, deadline, RECORD_HEAD, PACKING)
-        if reason != _dlx.DONE:
-            return reason, total + found, states, {}
-        total += found
-        states += done
-        for layer, target, blocks in outputs:
-            emitted.setdefault((layer, target), []).append(blocks)
+    """A task: process the owner's shards ``batch`` of layer ``k``. Returns (reason,
+    solutions reached, states processed, what they emitted by the owner it goes to); on
+    a stop, nothing emitted."""
+    folder = owner_folder(work_dir, owner)
+    reason, found, done, outputs = frontier_disk.process_shards(
+        digest, arguments, memory, k, [str(folder / f"layer-{k:06d}.{shard:04d}")
+                                       for shard in batch],
+        shards, deadline, RECORD_HEAD, PACKING)
     parts: dict[int, list[tuple[int, int, bytes]]] = {}
-    for (layer, target), blocks in emitted.items():  # one write a file, not one a shard
-        parts.setdefault(target % owners, []).append((layer, target, b"".join(blocks)))
-    return _dlx.DONE, total, states, parts
-
-
-def batches(files: dict[str, int], k: int, budget: float) -> list[list[int]]:
-    """The shards of layer ``k`` among ``files`` (name: bytes), in batches of at most
-    ``budget`` bytes of files each (one shard at least): a task each.
-
-    >>> batches({"layer-000003.0001": 5, "layer-000003.0003": 5, "layer-000004.0001": 9,
-    ...          "layer-000003.0005": 20}, 3, 10)
-    [[1, 3], [5]]
-    """
-    prefix = f"layer-{k:06d}."
-    groups: list[list[int]] = []
-    held = budget
-    for name in sorted(name for name in files if name.startswith(prefix)):
-        if held + files[name] > budget:
-            groups.append([])
-            held = 0
-        groups[-1].append(int(name[len(prefix):]))
-        held += files[name]
-    return groups
+    for output in outputs:
+        parts.setdefault(output[1] % owners, []).append(output)
+    return reason, found, done, parts
 
 
 def summary(result: tuple[int, int, int, dict[int, Any]]) -> tuple[int, int, int]:
@@ -388,9 +361,11 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
     the layer's files, the new lengths of the files appended to, by owner)."""
     client, work_dir, count = owners.client, owners.work_dir, state["owners"]
     prefix = f"layer-{k:06d}."
-    # a task's files at most an eighth of the memory: its output is held until sent on
-    waiting = {owner: batches(state["sizes"][str(owner)], k, memory / 8)[::-1]
-               for owner in range(count)}
+    # a task's files at most a sixteenth of the memory: its output is held until sent on
+    waiting = {owner: frontier_disk.batches(
+        sorted((name, size) for name, size in state["sizes"][str(owner)].items()
+               if name.startswith(prefix)), memory / 16, state["shards"])
+        for owner in range(count)}
     held = sum(size for files in state["sizes"].values() for name, size in files.items()
                if name.startswith(prefix))
     running = dict.fromkeys(range(count), 0)
@@ -400,9 +375,9 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
     while any(waiting.values()) or tasks:
         for owner, left in waiting.items():  # two tasks a thread in flight
             while left and running[owner] < 2 * owners.threads[owner]:
+                batch = [int(name[len(prefix):]) for name in left.pop()]
                 result = owners.submit(owner, process, work_dir, owner, count, digest,
-                                       shared, memory, k, left.pop(), state["shards"],
-                                       deadline)
+                                       shared, memory, k, batch, state["shards"], deadline)
                 tasks[owners.submit(owner, summary, result)] = ("summary", owner)
                 for target in range(count):  # from this worker to the owner's, at once
                     records = owners.submit(owner, part, result, target)

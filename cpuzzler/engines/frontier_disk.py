@@ -214,15 +214,18 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     try:
         for k in range(state["next"], len(order)):
             started = time.perf_counter()
-            files = _layer_files(work, k)
-            held = sum(path.stat().st_size for path in files)
+            sizes = [(str(path), path.stat().st_size) for path in _layer_files(work, k)]
+            held = sum(size for _, size in sizes)
+            # a task's files at most a sixteenth of the memory (its output is held until
+            # appended), and four tasks a worker at least, for the balance
+            files = batches(sizes, memory / 16, -(-len(sizes) // (4 * backend.workers)))
             states, running = 0, 0
             while files or running:
                 # two tasks a worker in flight: one runs while this process appends
                 # what the other sent back
                 while files and running < 2 * backend.workers:
-                    backend.submit(None, process_shard, digest, shared, memory, k,
-                                   str(files.pop()), shards, deadline, head, packing)
+                    backend.submit(None, process_shards, digest, shared, memory, k,
+                                   files.pop(), shards, deadline, head, packing)
                     running += 1
                 _, (reason, found, done, outputs) = backend.next()
                 running -= 1
@@ -351,6 +354,46 @@ def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int
         states += done
         at += len(piece)
     return _dlx.DONE, total, states, outputs
+
+
+def process_shards(digest: str, arguments: tuple[Any, ...], memory: float, k: int,
+                   paths: list[str], shards: int, deadline: float | None,
+                   head: int = RECORD_HEAD, packing: str | None = PACKING
+                   ) -> tuple[int, int, int, list[tuple[int, int, bytes]]]:
+    """A task: ``process_shard`` on each of ``paths`` in turn, what they emit into one
+    file joined (one write a file, not one a shard: small writes cost as much as the
+    counting on narrow layers). Returns as ``process_shard``."""
+    total = states = 0
+    emitted: dict[tuple[int, int], list[bytes]] = {}  # (layer, shard): its blocks
+    for path in paths:
+        reason, found, done, outputs = process_shard(digest, arguments, memory, k, path,
+                                                     shards, deadline, head, packing)
+        if reason != _dlx.DONE:
+            return reason, total + found, states, []
+        total += found
+        states += done
+        for layer, shard, blocks in outputs:
+            emitted.setdefault((layer, shard), []).append(blocks)
+    joined = [(layer, shard, b"".join(blocks)) for (layer, shard), blocks in emitted.items()]
+    return _dlx.DONE, total, states, joined
+
+
+def batches(sizes: list[tuple[str, int]], budget: float, most: int) -> list[list[str]]:
+    """Files (name, bytes) in batches of at most ``budget`` bytes and ``most`` files (one
+    file at least): a task each.
+
+    >>> batches([("a", 5), ("b", 5), ("c", 20), ("d", 1), ("e", 1), ("f", 1)], 10, 2)
+    [['a', 'b'], ['c'], ['d', 'e'], ['f']]
+    """
+    groups: list[list[str]] = []
+    held = budget
+    for name, size in sizes:
+        if held + size > budget or len(groups[-1]) >= most:
+            groups.append([])
+            held = 0
+        groups[-1].append(name)
+        held += size
+    return groups
 
 
 def repack(arguments: tuple[Any, ...], work_dir: str | os.PathLike[str],
