@@ -261,25 +261,48 @@ def test_an_owned_count_stopped_goes_on_from_its_last_saved_layer(cluster, tmp_p
     assert resumed == 4040 and resumed.complete and layers[0] == 21
 
 
-def test_a_worker_lost_mid_count_is_named_and_the_count_goes_on_once_it_is_back(
-        cluster, tmp_path):
-    killed = []
-
-    def kill_a_worker(k, *rest):
-        if k == 15 and not killed:
-            pid = next(iter(_worker_pids(cluster).values()))
+def _kill_a_worker_at(address, layer, killed, then=None):
+    def kill(k, *rest):
+        if k == layer and not killed:
+            pid = next(iter(_worker_pids(address).values()))
             os.kill(pid, signal.SIGKILL)
             killed.append(pid)
+            if then is not None:
+                then()
+    return kill
 
-    with pytest.raises(ExactCoverError, match="left the cluster; start it again"):
-        _owned_count(cluster, tmp_path, on_layer=kill_a_worker, checkpoint_every=0)
-    end = time.monotonic() + 30  # the nanny starts a new worker in its place
-    while time.monotonic() < end and (len(_worker_pids(cluster)) < 2
-                                      or killed[0] in _worker_pids(cluster).values()):
+
+def test_a_worker_lost_mid_count_is_replaced_and_the_layers_since_the_save_redone(
+        cluster, tmp_path):
+    killed, layers = [], []
+
+    def watch(k, *rest):
+        layers.append(k)
+        kill(k)
+
+    # the nanny starts a new worker in the lost one's place; the workers here share one
+    # disk, so the new one holds the lost one's folder
+    kill = _kill_a_worker_at(cluster, 15, killed)
+    count = _owned_count(cluster, tmp_path, on_layer=watch, checkpoint_every=0)
+    assert killed and count == 4040 and count.complete
+    assert layers.count(15) == 1 and layers[-1] == 71  # redone from the save at 15
+
+
+def test_a_lost_workers_folder_not_held_again_is_named(cluster, tmp_path, monkeypatch):
+    from cpuzzler.engines import frontier_cluster
+
+    monkeypatch.setattr(frontier_cluster, "REJOIN", 2.0)
+
+    def lose_the_folders():  # as if the worker's machine and disk were gone
+        for mark in tmp_path.glob("owner-*/owner.json"):
+            mark.unlink()
+
+    with pytest.raises(ExactCoverError, match="no worker holds the shards of owner 0 of 2"):
+        _owned_count(cluster, tmp_path, checkpoint_every=0,
+                     on_layer=_kill_a_worker_at(cluster, 15, [], lose_the_folders))
+    end = time.monotonic() + 30  # the nanny's new worker, for the tests after this one
+    while len(_worker_pids(cluster)) < 2 and time.monotonic() < end:
         time.sleep(0.2)
-    # the workers here share one disk: the new one finds the lost one's folder
-    resumed = _owned_count(cluster, tmp_path)
-    assert resumed == 4040 and resumed.complete
 
 
 def test_an_owners_folder_no_worker_holds_is_named(cluster, tmp_path):

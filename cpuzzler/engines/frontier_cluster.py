@@ -10,15 +10,17 @@ process, to the owners of those states, which append it to their files. This pro
 keeps ``state.json`` alone: the next layer, the total so far, every owner's files and
 their lengths, the layer profile. The records are ``frontier_disk``'s.
 
-Resuming. After a layer, when a save is due, every owner flushes its files to disk and
-reports nothing new; ``state.json`` is replaced; then the owners delete the files of the
-layers before it. Started again on the same folder, the count asks every worker which
-owners' folders it holds (each folder has an ``owner.json`` naming the problem and the
-owner), gives each owner to a worker holding its folder, cuts every file back to its
-recorded length and goes on from the recorded layer. So a worker lost mid-count (its
-machine rebooted, its process killed) stops the count with an error; started again with
-that worker back, on the same machine, it redoes the layer from the last save. A folder
-no worker holds is named in the error: its shards are on no disk this cluster reaches.
+Resuming. After a layer, when a save is due, every owner flushes its files to disk
+(their lengths came back with the appends); ``state.json`` is replaced; then the owners
+delete the files of the layers before it. Started again on the same folder, the count
+asks every worker which owners' folders it holds (each folder has an ``owner.json``
+naming the problem and the owner), gives each owner to a worker holding its folder, cuts
+every file back to its recorded length and goes on from the recorded layer. A worker
+lost mid-count (its process killed, its machine rebooted) is waited for, ``REJOIN``
+seconds at most: once a worker holds the lost owner's folder again (Dask's nanny
+restarts a killed worker on the same machine), the count takes up the last save in the
+same way and redoes the layers since. A folder no worker holds then is named in the
+error: its shards are on no disk this cluster reaches.
 
 Run the workers single-threaded (``dask worker --nthreads 1 --nworkers N``): a worker's
 tasks share its problem, opened once.
@@ -40,12 +42,17 @@ from cpuzzler.errors import ExactCoverError
 
 OWNER = "owner.json"  # in each owner's folder: the problem and the owner it holds
 WAIT = 2.0  # seconds between looks at the cluster's workers while tasks run
+REJOIN = 60.0  # seconds a count waits for a lost owner's folder to be held again
 _APPENDERS: dict[str, tuple[threading.Lock, frontier_disk._Appender]] = {}  # per folder
 
 
 def owner_folder(work_dir: str, owner: int) -> Path:
     """Where owner ``owner`` keeps its shards, on its worker's disk."""
     return Path(work_dir) / f"owner-{owner}"
+
+
+class WorkerLost(ExactCoverError):
+    """A worker holding owners' shards left the cluster while the count ran."""
 
 
 # -- the tasks, run on the workers -------------------------------------------------------
@@ -68,7 +75,9 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
     made, or emptied of an unsaved start of the same count); else the files cut back to
     ``sizes`` and the files it does not name deleted."""
     folder = owner_folder(work_dir, owner)
-    _APPENDERS.pop(str(folder), None)
+    dropped = _APPENDERS.pop(str(folder), None)  # from a count before, or one redone
+    if dropped is not None:
+        dropped[1].close()
     mark = {"problem": digest, "owner": owner}
     if sizes is None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -189,19 +198,36 @@ class _Owners:
                         futures, timeout=WAIT, return_when="FIRST_COMPLETED")
             except TimeoutError:
                 done = set()
+            except distributed.client.FuturesCancelledError as e:  # a worker's death
+                self.check_workers(patience=10.0)  # forgets what it held or ran
+                raise ExactCoverError(f"tasks of the count were cancelled on the "
+                                      f"cluster: {e}") from None
             for future in done:
                 if future.status == "error":
+                    if future.exception().__class__.__name__ == "KilledWorker":
+                        self.check_workers(patience=10.0)
                     _raise(future)
             if done:
                 return set(done)
+            self.check_workers()
+
+    def check_workers(self, patience: float = 0.0) -> None:
+        """``WorkerLost`` if an owner's worker has left the cluster (looking for
+        ``patience`` seconds, while the scheduler notices a death)."""
+        end = time.monotonic() + patience
+        while True:
             present = set(self.client.scheduler_info(n_workers=-1)["workers"])
             for owner, worker in sorted(self.assignment.items()):
                 if worker not in present:
-                    raise ExactCoverError(
+                    raise WorkerLost(
                         f"the worker {worker} holding the shards of owner {owner} "
-                        f"({owner_folder(self.work_dir, owner)}) left the cluster; start "
-                        "it again on the same machine and run the count again: it goes "
-                        "on from its last saved layer")
+                        f"({owner_folder(self.work_dir, owner)}) left the cluster and no "
+                        f"worker took its folder up within {REJOIN:g} s; start it again "
+                        "on the same machine and run the count again: it goes on from "
+                        "its last saved layer")
+            if time.monotonic() >= end:
+                return
+            time.sleep(0.2)
 
 
 def _raise(future: Any) -> None:
@@ -267,19 +293,54 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
         owners.on_each(prepare, digest, None)
         state = _started(work, owners, digest, shards, arguments, memory)
     else:
-        owners = _Owners(client, str(work),
-                         _assigned(client, str(work), digest, state["owners"]))
-        owners.wait_all([owners.submit(owner, prepare, str(work), owner, digest,
-                                       state["sizes"][str(owner)])
-                         for owner in owners.assignment])
-    state["layers"] = len(order)
-    shared = client.scatter(arguments, broadcast=True)
-    total = int(state["total"])
+        owners = _restored(client, work, digest, state)
+    first = state["next"]
     layers: list[tuple[int, int, float]] = []
+    while True:
+        state["layers"] = len(order)
+        try:
+            # the problem sent to the owners' workers (a worker just lost would hang it)
+            shared = client.scatter(arguments, broadcast=True,
+                                    workers=sorted(set(owners.assignment.values())))
+            return _run(owners, work, state, digest, shared, memory, deadline, after_layer,
+                        checkpoint_every, layers)
+        except WorkerLost:  # its folder taken up again (a worker restarted): redone
+            end = time.monotonic() + REJOIN
+            if deadline is not None:
+                end = min(end, time.monotonic() + deadline - time.time())
+            state = json.loads((work / STATE).read_text())  # the last save
+            while True:
+                try:
+                    owners = _restored(client, work, digest, state)
+                    break
+                except ExactCoverError:
+                    if time.monotonic() >= end:
+                        raise
+                    time.sleep(1.0)
+            del layers[state["next"] - first:]  # the layers after the save are redone
+
+
+def _restored(client: Any, work: Path, digest: str, state: dict[str, Any]) -> _Owners:
+    """The owners of the saved ``state`` given to workers holding their folders, the
+    files cut back to the saved lengths."""
+    owners = _Owners(client, str(work), _assigned(client, str(work), digest, state["owners"]))
+    owners.wait_all([owners.submit(owner, prepare, str(work), owner, digest,
+                                   state["sizes"][str(owner)])
+                     for owner in owners.assignment])
+    return owners
+
+
+def _run(owners: _Owners, work: Path, state: dict[str, Any], digest: str, shared: Any,
+         memory: float, deadline: float | None,
+         after_layer: Callable[[int, int, int, float], None] | None,
+         checkpoint_every: float, layers: list[tuple[int, int, float]],
+         ) -> tuple[int, int, list[tuple[int, int, float]]]:
+    """The count from the layer ``state`` names on to the end or a stop, each layer's
+    (states, bytes, seconds) appended to ``layers``."""
+    total, reason = int(state["total"]), _dlx.DONE
     saved, unsaved = time.monotonic(), False
-    reason = _dlx.DONE
     try:
-        for k in range(state["next"], len(order)):
+        for k in range(state["next"], state["layers"]):
             started = time.perf_counter()
             (reason, found), states, held, sizes = _layer(owners, state, k, digest, shared,
                                                           memory, deadline)
@@ -292,7 +353,7 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
             state.update(next=k + 1, total=str(total))
             state.setdefault("profile", []).append([k, states, held, seconds])
             unsaved = True
-            if time.monotonic() - saved >= checkpoint_every or k == len(order) - 1:
+            if time.monotonic() - saved >= checkpoint_every or k == state["layers"] - 1:
                 _save(owners, work, state)
                 saved, unsaved = time.monotonic(), False
             layers.append((states, held, seconds))
@@ -301,6 +362,9 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
     except KeyboardInterrupt:
         reason = _dlx.INTERRUPTED
         return total, reason, layers
+    except WorkerLost:  # nothing more can be saved: the count goes on from the last save
+        unsaved = False
+        raise
     finally:  # the layers finished since the last save are kept (after a stop too)
         if unsaved:
             _save(owners, work, state)
@@ -372,32 +436,35 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
     tasks: dict[Any, tuple[str, int]] = {}  # future: (kind, owner)
     found = states = 0
     sizes: dict[int, dict[str, int]] = {owner: {} for owner in range(count)}
-    while any(waiting.values()) or tasks:
-        for owner, left in waiting.items():  # two tasks a thread in flight
-            while left and running[owner] < 2 * owners.threads[owner]:
-                batch = [int(name[len(prefix):]) for name in left.pop()]
-                result = owners.submit(owner, process, work_dir, owner, count, digest,
-                                       shared, memory, k, batch, state["shards"], deadline)
-                tasks[owners.submit(owner, summary, result)] = ("summary", owner)
-                for target in range(count):  # from this worker to the owner's, at once
-                    records = owners.submit(owner, part, result, target)
-                    tasks[owners.submit(target, append, work_dir, target, records)] = (
-                        "append", target)
-                running[owner] += 1
-        finished = list(owners.wait(set(tasks)))
-        for future, answer in zip(finished, client.gather(finished), strict=True):
-            kind, owner = tasks.pop(future)
-            if kind == "append":
-                for name, size in answer.items():
-                    sizes[owner][name] = max(sizes[owner].get(name, 0), size)
-                continue
-            running[owner] -= 1
-            reason, reached, done = answer
-            if reason != _dlx.DONE:
-                client.cancel(list(tasks))
-                return (reason, found + reached), states, held, sizes
-            found += reached
-            states += done
+    try:
+        while any(waiting.values()) or tasks:
+            for owner, left in waiting.items():  # two tasks a thread in flight
+                while left and running[owner] < 2 * owners.threads[owner]:
+                    batch = [int(name[len(prefix):]) for name in left.pop()]
+                    result = owners.submit(owner, process, work_dir, owner, count, digest,
+                                           shared, memory, k, batch, state["shards"],
+                                           deadline)
+                    tasks[owners.submit(owner, summary, result)] = ("summary", owner)
+                    for target in range(count):  # from this worker to the owner's, at once
+                        records = owners.submit(owner, part, result, target)
+                        tasks[owners.submit(target, append, work_dir, target, records)] = (
+                            "append", target)
+                    running[owner] += 1
+            finished = list(owners.wait(set(tasks)))
+            for future, answer in zip(finished, client.gather(finished), strict=True):
+                kind, owner = tasks.pop(future)
+                if kind == "append":
+                    for name, size in answer.items():
+                        sizes[owner][name] = max(sizes[owner].get(name, 0), size)
+                    continue
+                running[owner] -= 1
+                reason, reached, done = answer
+                if reason != _dlx.DONE:
+                    return (reason, found + reached), states, held, sizes
+                found += reached
+                states += done
+    finally:  # after a stop or a lost worker nothing of this layer goes on
+        client.cancel(list(tasks))
     return (_dlx.DONE, found), states, held, sizes
 
 
