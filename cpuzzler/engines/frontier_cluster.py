@@ -93,11 +93,7 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
         (folder / OWNER).write_text(json.dumps(mark))
         frontier_disk._flush({folder / OWNER})
         return
-    for path in folder.glob("layer-*"):
-        if path.name not in sizes:
-            path.unlink()
-        elif path.stat().st_size != sizes[path.name]:
-            os.truncate(path, sizes[path.name])
+    frontier_disk._restore(folder, sizes)
 
 
 def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
@@ -156,9 +152,7 @@ def flush(work_dir: str, owner: int) -> None:
 def prune(work_dir: str, owner: int, next_layer: int) -> None:
     """A task, on the owner's worker: the files of the layers before ``next_layer``
     deleted."""
-    for path in owner_folder(work_dir, owner).glob("layer-*"):
-        if int(path.name[6:12]) < next_layer:
-            path.unlink()
+    frontier_disk._drop_before(owner_folder(work_dir, owner), next_layer)
 
 
 # -- the count, run here ---------------------------------------------------------------

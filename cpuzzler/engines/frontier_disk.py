@@ -104,9 +104,8 @@ def _save_state(work: Path, state: dict[str, Any]) -> None:
         os.close(folder)
 
 
-def _restore(work: Path, state: dict[str, Any]) -> None:
-    """Files back to the lengths ``state`` recorded; files it does not name deleted."""
-    sizes = state["sizes"]
+def _restore(work: Path, sizes: dict[str, int]) -> None:
+    """Files back to the recorded lengths ``sizes``; files it does not name deleted."""
     for path in work.glob("layer-*"):
         if path.name not in sizes:
             path.unlink()
@@ -137,7 +136,7 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
         raise ExactCoverError(f"{work}: the work folder holds the count of another "
                               "problem, or of this one on another sweep; give an empty "
                               "folder")
-    _restore(work, state)
+    _restore(work, state["sizes"])
     return state
 
 
@@ -310,8 +309,13 @@ def _save(work: Path, state: dict[str, Any], written: set[Path]) -> None:
     first), then delete the files of the layers before it."""
     _flush({path for path in written if path.exists()})
     _save_state(work, state)
+    _drop_before(work, state["next"])
+
+
+def _drop_before(work: Path, layer: int) -> None:
+    """The files of the layers before ``layer`` deleted."""
     for path in work.glob("layer-*"):
-        if int(path.name[6:12]) < state["next"]:
+        if int(path.name[6:12]) < layer:
             path.unlink()
 
 
