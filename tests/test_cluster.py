@@ -317,3 +317,18 @@ def _stop_at(layer):
         if k == layer:
             raise KeyboardInterrupt
     return stop
+
+
+def test_the_shell_counts_on_disk_on_the_cluster_and_tells_where_it_stands(cluster,
+                                                                           tmp_path):
+    folder = str(tmp_path / "layers")
+    done = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", "pentominoes-5x12",
+                           "--count", "--symmetry", "raw", "--engine", "frontier",
+                           "--work-dir", folder, "--shards", "8", "--cluster", cluster],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("4040")
+    info = subprocess.run([sys.executable, "-m", "cpuzzler", "info", folder],
+                          capture_output=True, text=True, timeout=60)
+    assert "finished: 4,040 solutions" in info.stdout
+    assert "owned by 2 workers" in info.stdout
