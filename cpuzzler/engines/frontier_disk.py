@@ -10,13 +10,15 @@ each block ``[raw bytes 4][packed bytes 4][packed]``, packed by the worker that 
 it; the top bit of the first field marks a zstd block (else zlib), so a folder begun
 with zlib blocks goes on in zstd ones. A layer is processed one shard at a time: the
 shard is loaded into memory (states merged), processed, and what it emits is appended
-to the shard files of later layers. Only one shard and its output are in memory at
-once; a shard too big for the memory cap is processed in pieces (equal states in
-different pieces are then not merged: still exact, slower).
+to the shard files of later layers. A task takes a batch of shards, one after another,
+and joins what they emit into one write a file (small writes had cost as much as the
+counting); only one shard and the batch's output are in memory at once (a batch's files
+are at most a sixteenth of the memory cap); a shard too big for the cap is processed in
+pieces (equal states in different pieces are then not merged: still exact, slower).
 
 Several workers. A layer's shards are independent: with ``backend`` a
-``cpuzzler.backends`` backend (processes here), each shard is a task
-(``process_shard``), run where the backend runs it; the workers read the shard files
+``cpuzzler.backends`` backend (processes here), each batch is a task
+(``process_shards``), run where the backend runs it; the workers read the shard files
 from the work folder and send back what they emitted, which this process alone
 appends. The counts are the same. On a Dask cluster each worker keeps the shards it
 owns on its own disk instead (``frontier_cluster``); a folder begun here before that
