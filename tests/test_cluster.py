@@ -332,3 +332,12 @@ def test_the_shell_counts_on_disk_on_the_cluster_and_tells_where_it_stands(clust
                           capture_output=True, text=True, timeout=60)
     assert "finished: 4,040 solutions" in info.stdout
     assert "owned by 2 workers" in info.stdout
+
+
+def test_a_cluster_without_workers_is_a_clear_error_for_owned_shards(tmp_path):
+    import logging
+
+    with (distributed.LocalCluster(n_workers=0, dashboard_address=":0", host="127.0.0.1",
+                                   silence_logs=logging.ERROR) as empty,
+          pytest.raises(ExactCoverError, match="no workers to own the shards")):
+        _owned_count(empty.scheduler_address, tmp_path)

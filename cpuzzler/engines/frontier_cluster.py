@@ -283,6 +283,9 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
     state = _resumed(work, digest)
     if state is None:
         workers = _workers(client)
+        if not workers:
+            raise ExactCoverError("the cluster has no workers to own the shards; start "
+                                  "some (dask worker ADDRESS) and run the count again")
         owners = _Owners(client, str(work), dict(enumerate(workers)))
         owners.on_each(prepare, digest, None)
         state = _started(work, owners, digest, shards, arguments, memory)
