@@ -107,10 +107,16 @@ def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
         digest, arguments, memory, k, [str(folder / f"layer-{k:06d}.{shard:04d}")
                                        for shard in batch],
         shards, deadline, RECORD_HEAD, PACKING)
+    return reason, found, done, _by_owner(outputs, owners)
+
+
+def _by_owner(outputs: list[tuple[int, int, bytes]], owners: int
+              ) -> dict[int, list[tuple[int, int, bytes]]]:
+    """(layer, shard, records) grouped by the owner of the shard."""
     parts: dict[int, list[tuple[int, int, bytes]]] = {}
     for output in outputs:
         parts.setdefault(output[1] % owners, []).append(output)
-    return reason, found, done, parts
+    return parts
 
 
 def summary(result: tuple[int, int, int, dict[int, Any]]) -> tuple[int, int, int]:
@@ -376,20 +382,10 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
         if any(p for p in work.iterdir() if not p.name.startswith("owner-")):
             raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
         return None
-    try:
-        state: dict[str, Any] = json.loads(path.read_text())
-        known = {"problem", "shards", "owners", "next", "total", "sizes"} <= set(state)
-    except (OSError, ValueError, TypeError) as e:
-        raise ExactCoverError(f"{path}: not a frontier engine's state ({e})") from None
-    if not known:
-        raise ExactCoverError(f"{path}: not the state of a frontier count with owned "
-                              "shards (a count begun with the shards in one folder goes "
-                              "on in this version with --jobs, not on a cluster)")
-    if state["problem"] != digest:
-        raise ExactCoverError(f"{work}: the work folder holds the count of another "
-                              "problem, or of this one on another sweep; give an empty "
-                              "folder")
-    return state
+    return frontier_disk.saved_state(
+        work, digest, {"problem", "shards", "owners", "next", "total", "sizes"},
+        "not the state of a frontier count with owned shards (a count begun with the "
+        "shards in one folder goes on in this version with --jobs, not on a cluster)")
 
 
 def _started(work: Path, owners: _Owners, digest: str, shards: int,
@@ -399,9 +395,7 @@ def _started(work: Path, owners: _Owners, digest: str, shards: int,
     handle, _ = _dlx.frontier_open(lo, hi, secondary, options, order, memory, colours)
     _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
     count = len(owners.assignment)
-    parts: dict[int, list[tuple[int, int, bytes]]] = {}
-    for output in frontier_disk._packed(outputs, PACKING):
-        parts.setdefault(output[1] % count, []).append(output)
+    parts = _by_owner(frontier_disk._packed(outputs, PACKING), count)
     sizes: dict[str, dict[str, int]] = {str(owner): {} for owner in range(count)}
     for owner, written in zip(parts, owners.client.gather(
             [owners.submit(owner, append, owners.work_dir, owner, outputs)

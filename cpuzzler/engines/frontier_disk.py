@@ -123,22 +123,31 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
         if any(work.iterdir()):
             raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
         return None
-    try:
-        state: dict[str, Any] = json.loads(path.read_text())
-        known = {"problem", "shards", "next", "total", "sizes"} <= set(state)
-    except (OSError, ValueError, TypeError) as e:
-        raise ExactCoverError(f"{path}: not a frontier engine's state ({e})") from None
-    if not known:
-        raise ExactCoverError(f"{path}: not a frontier engine's state")
+    state = saved_state(work, digest, {"problem", "shards", "next", "total", "sizes"},
+                        "not a frontier engine's state")
     if "owners" in state:
         raise ExactCoverError(f"{work}: the count was begun on a cluster, each worker "
                               "keeping its shards; it goes on on a cluster (--cluster, "
                               "local:N on this machine)")
+    _restore(work, state["sizes"])
+    return state
+
+
+def saved_state(work: Path, digest: str, keys: set[str], unknown: str) -> dict[str, Any]:
+    """The ``state.json`` in ``work``, of the problem ``digest`` and with ``keys``; an
+    error naming the file (``unknown`` where keys are missing) for anything else."""
+    path = work / STATE
+    try:
+        state: dict[str, Any] = json.loads(path.read_text())
+        known = keys <= set(state)
+    except (OSError, ValueError, TypeError) as e:
+        raise ExactCoverError(f"{path}: not a frontier engine's state ({e})") from None
+    if not known:
+        raise ExactCoverError(f"{path}: {unknown}")
     if state["problem"] != digest:
         raise ExactCoverError(f"{work}: the work folder holds the count of another "
                               "problem, or of this one on another sweep; give an empty "
                               "folder")
-    _restore(work, state["sizes"])
     return state
 
 
