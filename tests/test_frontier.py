@@ -456,6 +456,28 @@ def test_info_tells_where_a_count_on_disk_stands(tmp_path, capsys):
     assert "not a frontier engine's work folder" in capsys.readouterr().err
 
 
+def test_info_projects_the_rest_of_an_unfinished_count_from_its_layers(tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    xc, folder = catalog.get("pentominoes-5x12").build().exact_cover, tmp_path / "layers"
+
+    def stop_after_ten(k: int, *_: object) -> None:
+        if k == 9:
+            raise KeyboardInterrupt  # as Ctrl-C: saved, resumable
+
+    stopped = xc.count(engine="frontier", work_dir=folder, shards=4, on_layer=stop_after_ten)
+    assert not stopped.complete
+    assert main(["info", str(folder)]) == 0
+    out = capsys.readouterr().out
+    # 72 items, the last 12 the pieces: the widest expected at the middle of the 60 cells
+    assert re.search(r"projected: +widest layer [\d.,]+( million)? \.\.\. [\d.,]+( million)? "
+                     r"states at layer 30 \(.* [MG]B of files\); .* states in all, about .* "
+                     r"more at the last layers' pace", out), out
+    assert xc.count(engine="frontier", work_dir=folder) == 4040
+    assert main(["info", str(folder)]) == 0
+    assert "projected" not in capsys.readouterr().out  # finished: nothing to project
+
+
 def test_a_work_folder_keeps_a_count_up_to_symmetry_where_the_reduction_is_one_count(
         tmp_path, capsys):
     from cpuzzler.cli import main

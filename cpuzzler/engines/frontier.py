@@ -93,7 +93,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             runner = open_backend(backend, jobs=jobs, address=address)
         settings: dict[str, Any] = dict(
             shards=shards or frontier_disk.DEFAULT_SHARDS, deadline=deadline,
-            after_layer=after_layer,
+            after_layer=after_layer, pieces=len(memo.piece_items(xc)),
             checkpoint_every=(frontier_disk.CHECKPOINT_SECONDS if checkpoint_every is None
                               else checkpoint_every))
         try:

@@ -272,6 +272,7 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
                 deadline: float | None = None,
                 after_layer: Callable[[int, int, int, float], None] | None = None,
                 checkpoint_every: float = frontier_disk.CHECKPOINT_SECONDS,
+                pieces: int | None = None,
                 ) -> tuple[int, int, list[tuple[int, int, float]]]:
     """``frontier_disk.count_on_disk`` on the workers of the Dask ``client``, each owner
     keeping its shards in its own folder under ``work_dir``: the same count, the same
@@ -301,6 +302,8 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
     layers: list[tuple[int, int, float]] = []
     while True:
         state["layers"] = len(order)
+        if pieces is not None:
+            state["pieces"] = pieces
         try:
             # the problem sent to the owners' workers (a worker just lost would hang it)
             shared = client.scatter(arguments, broadcast=True,

@@ -170,17 +170,20 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
                   backend: Any = None, checkpoint_every: float = CHECKPOINT_SECONDS,
+                  pieces: int | None = None,
                   ) -> tuple[int, int, list[tuple[int, int, float]]]:
     """Count the problem given as ``frontier_count``'s first arguments (lo, hi,
     secondary, options, order, colours) with its layers in ``work_dir``, the shards run
     by ``backend`` (default: in this process), the state saved at most every
     ``checkpoint_every`` seconds and on any stop. ``deadline``: a ``time.time()``. Returns
     the count (a lower bound when stopped), the reason (``_dlx`` numbering) and, per layer
-    processed in this run, (states processed, bytes of its files, seconds)."""
+    processed in this run, (states processed, bytes of its files, seconds). ``pieces``:
+    how many of the last items are a tiling's pieces (kept for ``folder_report``'s
+    projection)."""
     try:
         return _count_in_folder(arguments, memory, Path(work_dir), shards=shards,
                                 deadline=deadline, after_layer=after_layer, backend=backend,
-                                checkpoint_every=checkpoint_every)
+                                checkpoint_every=checkpoint_every, pieces=pieces)
     except OSError as e:  # the count stays as last saved: it resumes there
         if e.errno not in (errno.ENOSPC, errno.EDQUOT):
             raise
@@ -192,7 +195,7 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
 def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, shards: int,
                      deadline: float | None,
                      after_layer: Callable[[int, int, int, float], None] | None,
-                     backend: Any, checkpoint_every: float,
+                     backend: Any, checkpoint_every: float, pieces: int | None = None,
                      ) -> tuple[int, int, list[tuple[int, int, float]]]:
     """``count_on_disk`` on the folder ``work``."""
     lo, hi, secondary, options, order, colours = arguments
@@ -206,6 +209,8 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
     state = _resumed(work, digest) or _started(work, handle, digest, shards)
     state["layers"] = len(order)  # for folder_report (folders begun before lack it)
+    if pieces is not None:
+        state["pieces"] = pieces
     shards, head = state["shards"], state.get("record_head", 16)
     if state.get("packing") is not None:  # the blocks written from here are PACKING's
         state["packing"] = PACKING
@@ -312,7 +317,46 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
         rate = sum(row[1] for row in last) / max(sum(row[3] for row in last), 1e-9)
         lines.append(("lately", f"{rate / 1e6:,.2f} million states a second over the "
                                 f"last {len(last)} layers"))
+        outlook = _outlook(profile, layers, state.get("pieces"))
+        if outlook is not None:
+            lines.append(("projected", outlook))
     return lines
+
+
+def _many(x: float) -> str:
+    """A number of states for people.
+
+    >>> _many(2.5e10), _many(3.14e6), _many(999)
+    ('25 billion', '3.14 million', '999')
+    """
+    for name, size in (("billion", 1e9), ("million", 1e6)):
+        if x >= size:
+            return f"{x / size:,.3g} {name}"
+    return f"{x:,.0f}"
+
+
+def _outlook(profile: list[list[Any]], layers: int | None, pieces: int | None
+             ) -> str | None:
+    """The rest of an unfinished count projected from the layers its folder ran
+    (``projection.projected``), for people; None where too few are known (four layers
+    from the first on, the sweep's length and its pieces)."""
+    if layers is None or pieces is None or len(profile) < 4 or any(
+            row[0] != k for k, row in enumerate(profile)):
+        return None
+    from cpuzzler.engines.estimate import duration
+    from cpuzzler.engines.projection import between, projected
+
+    spent = sum(row[3] for row in profile)
+    p = projected([(row[1], row[2], row[3]) for row in profile], layers, pieces, spent)
+    low, high = p.low, p.high
+    states = between(_many(low.peak_states), _many(high.peak_states))
+    unit, size = ("GB", 1e9) if high.peak_bytes >= 1e9 else ("MB", 1e6)
+    held = between(f"{low.peak_bytes / size:,.3g}", f"{high.peak_bytes / size:,.3g}")
+    total = between(_many(low.states), _many(high.states))
+    left = between(duration(low.seconds - spent), duration(high.seconds - spent))
+    return (f"widest layer {states} states at layer {p.middle} ({held} {unit} of files); "
+            f"{total} states in all, {left} more at the last layers' pace "
+            f"(growth falling to none at the middle ... kept)")
 
 
 def _save(work: Path, state: dict[str, Any], written: set[Path]) -> None:

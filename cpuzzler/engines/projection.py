@@ -129,12 +129,27 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
         return Projection(sizes, n, widest, 1.0, measured, measured, True, total)
     finished = rows[:len(rows) - 1]  # the last row is the layer the run stopped in
     # (by the time limit, Ctrl-C, ``layers`` or the memory cap)
+    return projected([(row[0], row[1], row[2]) for row in finished], n,
+                     len(memo.piece_items(xc)), spent)
+
+
+def projected(finished: Sequence[tuple[int, int, float]], items: int, pieces: int,
+              spent: float) -> Projection:
+    """The projection of a sweep of ``items`` layers (the last ``pieces`` of them a
+    tiling's pieces) from its first layers ``finished``, as (states, bytes held,
+    seconds) each, in ``spent`` seconds so far: ``project`` without the run, for the
+    profile a work folder keeps.
+
+    >>> rows = [(4 ** k, 100 * 4 ** k, 1e-3 * 4 ** k) for k in range(4)]
+    >>> p = projected(rows, 12, 2, 0.1)
+    >>> p.middle, round(p.growth, 6), round(p.high.peak_states), p.low.peak_states < 4 ** 5
+    (5, 4.0, 1024, True)
+    """
+    n = len(finished)
     sizes = tuple(row[0] for row in finished)
-    pieces = len(memo.piece_items(xc))
-    middle = max((n - pieces) // 2, len(sizes) - 1)
-    last = len(sizes) - 1
-    window = [k for k in range(max(0, last - max(3, len(sizes) // 3)), last + 1)
-              if sizes[k] > 0]
+    middle = max((items - pieces) // 2, n - 1)
+    last = n - 1
+    window = [k for k in range(max(0, last - max(3, n // 3)), last + 1) if sizes[k] > 0]
     logs = [math.log(sizes[k]) for k in window]
     slope = _slope(window, logs) if len(window) >= 2 else 0.0
     # from the fitted line's value at the last layer: layer sizes swing with the
@@ -144,9 +159,10 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
     rate = (sum(finished[k][2] for k in window) / sum(sizes[k] for k in window)
             if window else 0.0)  # seconds a state
     per_state = finished[window[-1]][1] / sizes[window[-1]] if window else 0.0  # bytes
-    outlooks = [_outlook(sizes, base, n - pieces, middle, max(0.0, slope), falling, rate,
-                         per_state, spent) for falling in (True, False)]
-    return Projection(sizes, n, middle, math.exp(slope), outlooks[0], outlooks[1], False)
+    outlooks = [_outlook(sizes, base, items - pieces, middle, max(0.0, slope), falling,
+                         rate, per_state, spent) for falling in (True, False)]
+    return Projection(sizes, items, middle, math.exp(slope), outlooks[0], outlooks[1],
+                      False)
 
 
 def _outlook(sizes: tuple[int, ...], base: float, swept: int, middle: int, slope: float,
