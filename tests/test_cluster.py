@@ -253,6 +253,7 @@ def test_an_owned_count_stopped_goes_on_from_its_last_saved_layer(cluster, tmp_p
     report = dict(folder_report(tmp_path))
     assert report["count"].startswith("layer 21 of 72 next")
     assert "owned by 2 workers" in report["files"]
+    assert "at layer 30 (" in report["projected"]  # the middle of 60 cells, 12 pieces
     with pytest.raises(ExactCoverError, match="goes on on a cluster"):  # not here alone
         catalog.get("pentominoes-5x12").build().exact_cover.count(
             engine="frontier", work_dir=tmp_path, shards=8)
