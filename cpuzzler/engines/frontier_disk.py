@@ -317,7 +317,7 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
         rate = sum(row[1] for row in last) / max(sum(row[3] for row in last), 1e-9)
         lines.append(("lately", f"{rate / 1e6:,.2f} million states a second over the "
                                 f"last {len(last)} layers"))
-        outlook = _outlook(profile, layers, state.get("pieces"))
+        outlook = _projection_line(profile, layers, state.get("pieces"))
         if outlook is not None:
             lines.append(("projected", outlook))
     return lines
@@ -335,7 +335,7 @@ def _many(x: float) -> str:
     return f"{x:,.0f}"
 
 
-def _outlook(profile: list[list[Any]], layers: int | None, pieces: int | None
+def _projection_line(profile: list[list[Any]], layers: int | None, pieces: int | None
              ) -> str | None:
     """The rest of an unfinished count projected from the layers its folder ran
     (``projection.projected``), for people; None where too few are known (four layers
