@@ -335,8 +335,8 @@ def _many(x: float) -> str:
     return f"{x:,.0f}"
 
 
-def _projection_line(profile: list[list[Any]], layers: int | None, pieces: int | None
-             ) -> str | None:
+def _projection_line(profile: list[list[Any]], layers: int | None,
+                     pieces: int | None) -> str | None:
     """The rest of an unfinished count projected from the layers its folder ran
     (``projection.projected``), for people; None where too few are known (four layers
     from the first on, the sweep's length and its pieces)."""
