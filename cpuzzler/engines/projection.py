@@ -8,7 +8,8 @@ not pieces: a board's middle column, where half the pieces are placed) and the l
 past it shrinking as they grew: ``low``, the growth falling off steadily to none at the
 middle (the logarithm of the layer size a parabola); ``high``, the growth kept to the
 middle. Each gives the widest layer's states and bytes (at the bytes a state took in the
-run), the states processed in all and the time (at the run's seconds per state).
+run), the states processed in all and the time (at the median seconds a state of the
+layers fitted: a layer slowed by a pause does not set the pace).
 Measured: the pentominoes 6x10 from its first 20 layers of 60: widest 126,000 to 497,000
 (211,186 measured; a test checks the bracket); the heptiamonds 3x28 from its first 50 of
 168: 4.5 to 106 million (18.5 million measured), from 60: 5.5 to 39 million, from 62:
@@ -25,6 +26,7 @@ measured on disk, 1.9 times the low end). A projection, not a bound.
 from __future__ import annotations
 
 import math
+import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -156,8 +158,9 @@ def projected(finished: Sequence[tuple[int, int, float]], items: int, pieces: in
     # position in a column, and the last layer run may be at a low or a high
     base = (sum(logs) / len(logs) + slope * (last - sum(window) / len(window))
             if window else 0.0)
-    rate = (sum(finished[k][2] for k in window) / sum(sizes[k] for k in window)
-            if window else 0.0)  # seconds a state
+    # seconds a state: the median of the window's layers, so that a layer stopped or
+    # slowed (a paused run, a machine busy for a while) does not set the pace
+    rate = statistics.median(finished[k][2] / sizes[k] for k in window) if window else 0.0
     per_state = finished[window[-1]][1] / sizes[window[-1]] if window else 0.0  # bytes
     outlooks = [_outlook(sizes, base, items - pieces, middle, max(0.0, slope), falling,
                          rate, per_state, spent) for falling in (True, False)]
