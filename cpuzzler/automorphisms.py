@@ -223,6 +223,16 @@ class Symmetries:
     def _elements(self) -> list[tuple[int, ...]]:
         return [tuple(p.array_form) for p in self.group.generate()]
 
+    def elements(self) -> list[tuple[int, ...]]:
+        """Every symmetry, as a permutation of the options (``p[k]``: option k's image),
+        for groups of at most ``LISTED`` elements; an ``ExactCoverError`` past that."""
+        if self.order == 1:
+            return [tuple(range(self._xc.num_options))]
+        if not self.order_exact or self.order > LISTED:
+            raise ExactCoverError(f"the group of {self.describe()} is too large to list "
+                                  f"(at most {LISTED:,})")
+        return list(self._elements)
+
     def canonical(self, solution: Iterable[int]) -> tuple[int, ...]:
         """The same for every solution of one class: the least sorted image under the
         group, or (for groups past ``LISTED``) nauty's certificate of the graph with the
@@ -328,15 +338,25 @@ def symmetries(xc: ExactCover, *, budget: float | None = None) -> Symmetries:
     return Symmetries(xc, budget=budget)
 
 
-def count_unique(xc: ExactCover, group: Symmetries, *, method: str = "reduce",
+def count_unique(xc: ExactCover, group: Symmetries, *, method: str | None = None,
                  engine: str | None = None, time_limit: float | None = None,
                  **options: Any) -> tuple[Count, Count]:
     """(unique, raw) counts of ``xc`` up to ``group``, by ``method`` (see the module's
-    description; ``reduce`` falls back to ``dedup`` where no item allows it)."""
-    from cpuzzler.results import Clock
+    description; ``reduce`` falls back to ``dedup`` where no item allows it;
+    ``burnside``, the default on the counting engines, counts what each symmetry fixes
+    and keeps that in ``xc.stats.fixed``, and falls back to ``reduce`` where the group
+    is too large to list or a quotient is no exact cover of ours)."""
+    from cpuzzler.results import Clock, unique_method
 
-    if method not in ("reduce", "dedup"):
-        raise ExactCoverError(f"unknown method {method!r} for an exact cover: reduce or dedup")
+    method = unique_method(method, engine)
+    if method not in ("reduce", "dedup", "burnside"):
+        raise ExactCoverError(f"unknown method {method!r} for an exact cover: reduce, "
+                              "dedup or burnside")
+    if method == "burnside":
+        counted = _count_fixed(xc, group, engine, time_limit, options)
+        if counted is not None:
+            return counted
+        method = "reduce"
     reducible = method == "reduce" and 1 < group.order <= LISTED
     items = group.invariant_items() if reducible else []
     if not items:
@@ -377,6 +397,22 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str = "reduce",
                 raw += order // images.count(solution)
         reason = DONE if sub.stats.reason == LIMIT else sub.stats.reason
     return Count(unique, reason), Count(raw, reason)
+
+
+def _count_fixed(xc: ExactCover, group: Symmetries, engine: str | None,
+                 time_limit: float | None, options: dict[str, Any]
+                 ) -> tuple[Count, Count] | None:
+    """Unique and raw counts by Burnside's lemma, or None where it does not apply."""
+    from cpuzzler.burnside import count_by_burnside
+
+    if not group.order_exact or group.order > LISTED:
+        return None
+    result = count_by_burnside(xc, group.elements(), engine=engine, time_limit=time_limit,
+                               **options)
+    if result is None:
+        return None
+    xc.stats.fixed = result.fixed
+    return result.unique, result.raw
 
 
 def _restricted(xc: ExactCover, of_item: set[int], keep: list[int]

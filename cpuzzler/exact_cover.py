@@ -477,12 +477,14 @@ class ExactCover:
         return graph
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
-                   time_limit: float | None = None, method: str = "reduce",
+                   time_limit: float | None = None, method: str | None = None,
                    **options: Any) -> tuple[Count, Count]:
         """(the count asked for, the raw count). ``symmetry="unique"`` counts each class of
         solutions equal up to the problem's symmetries (``symmetries()``) once, by the
         symmetry reduction where an item allows it, else (or with ``method="dedup"``) by
-        listing every solution and naming its class; ``"raw"`` counts them all.
+        listing every solution and naming its class; on the counting engines (memo,
+        frontier, auto) by default with ``method="burnside"``: the solutions each
+        symmetry fixes, counted (``stats.fixed``); ``"raw"`` counts them all.
 
         >>> from cpuzzler.models import queens
         >>> queens(8).count_both()

@@ -11,8 +11,23 @@ from typing import Any
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
 STOP_REASONS = (DONE, LIMIT, TIMEOUT, INTERRUPTED)
 SYMMETRY_MODES = ("unique", "rotations", "raw")  # what a count of a tiling is taken up to
-METHODS = ("reduce", "dedup", "lex")  # how a count up to symmetry is made
+METHODS = ("reduce", "dedup", "lex", "burnside")  # how a count up to symmetry is made
 LEX_ENGINES = ("cpsat", "sat")  # the engines whose default method is lex
+COUNTING_ENGINES = ("memo", "frontier", "auto")  # default method burnside: they count
+
+
+def unique_method(asked: str | None, engine: str | None) -> str:
+    """How unique solutions are counted unless a method is asked for: lex-leader
+    constraints on the CP-SAT and SAT engines, Burnside's lemma on the counting engines
+    (fixed points counted, no solution listed), the symmetry reduction on the others.
+
+    >>> unique_method(None, "memo"), unique_method(None, None), unique_method("dedup", "sat")
+    ('burnside', 'reduce', 'dedup')
+    """
+    if asked is not None:
+        return asked
+    return "lex" if engine in LEX_ENGINES else \
+        "burnside" if engine in COUNTING_ENGINES else "reduce"
 
 
 class Count(int):
@@ -78,6 +93,9 @@ class Stats:
     # the memo engine's states, hits, misses, ...; the frontier engine's states, layers, ...
     memo: dict[str, Any] = field(default_factory=dict)
     frontier: dict[str, Any] = field(default_factory=dict)
+    # a count up to symmetry by Burnside's lemma: what each kind of symmetry fixes
+    # (``burnside.Fixed`` records, the identity first)
+    fixed: list[Any] = field(default_factory=list)
 
 
 class RunDeadline:

@@ -19,7 +19,6 @@ from cpuzzler.cli.common import (
     load_problem,
     progress_line,
     seconds,
-    unique_method,
 )
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import UsageError
@@ -65,7 +64,6 @@ def run(args: argparse.Namespace) -> int:
                 total = xc.count(engine=engine, time_limit=args.time_limit)
             else:
                 total = problem.count_both(symmetry=args.symmetry, engine=engine,
-                                           method=unique_method(None, engine),
                                            time_limit=args.time_limit)[0]
         took = time.perf_counter() - start
         print(f"{engine:8} {int(total):>12} {took:9.3f}  {total.reason}", flush=True)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from cpuzzler import progress
 from cpuzzler.errors import ExactCoverError, InputFormatError, UsageError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.results import DONE, INTERRUPTED, LEX_ENGINES, LIMIT, Clock
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock
 
 if TYPE_CHECKING:
     from cpuzzler.catalog import Entry
@@ -242,12 +242,6 @@ def check_work_dir(problem: object, args: argparse.Namespace) -> None:
     if not one_count:
         raise UsageError("--work-dir: a work folder keeps the layers of one count, and "
                          "this count up to symmetry is not one; add --symmetry raw")
-
-
-def unique_method(asked: str | None, engine: str | None) -> str:
-    """How unique solutions are counted: as asked, else lex-leader constraints for the
-    CP-SAT and SAT engines and the symmetry reduction for the others."""
-    return asked or ("lex" if engine in LEX_ENGINES else "reduce")
 
 
 def progress_line(args: argparse.Namespace, label: str) -> progress.Progress | None:

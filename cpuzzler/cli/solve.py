@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import time
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler import progress
 from cpuzzler.automorphisms import budget_for
+from cpuzzler.burnside import describe
 from cpuzzler.cli.common import (
     PROBLEM_HELP,
     check_pictures,
@@ -33,16 +35,25 @@ from cpuzzler.cli.common import (
     set_sweep,
     size,
     status,
-    unique_method,
 )
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import InputFormatError, UsageError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.render import jsonl
-from cpuzzler.results import DONE, LIMIT, METHODS, SYMMETRY_MODES, Count, n_solutions
+from cpuzzler.results import (
+    COUNTING_ENGINES,
+    DONE,
+    LIMIT,
+    METHODS,
+    SYMMETRY_MODES,
+    Count,
+    n_solutions,
+    unique_method,
+)
 
 if TYPE_CHECKING:
     from cpuzzler.automorphisms import Symmetries
+    from cpuzzler.burnside import Fixed
     from cpuzzler.models import Problem, Tiling
 
 NAME = "solve"
@@ -80,7 +91,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how unique solutions are counted: reduce (one piece's "
                              "placements cut by the symmetry; default), dedup (list all, keep "
                              "one per class), lex (lex-leader constraints; default for the "
-                             "cpsat and sat engines)")
+                             "cpsat and sat engines), burnside (count the solutions each "
+                             "symmetry fixes; default for the memo, frontier and auto "
+                             "engines)")
     parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                         help="stop after this many seconds, reading and set-up included; a "
                              "count is then a lower bound")
@@ -155,6 +168,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     if args.seed is not None and not args.sample:
         raise UsageError("--seed is for --sample: the draws it makes reproducible")
     _in_parts(args)  # checks the options fit together before anything is read
+    _catalog_engine(args)
     options = engine_options(args)  # and the engine's, once
     problem = load_problem(args.problem, args.clock)
     set_sweep(problem, args.sweep, args.engine)
@@ -166,6 +180,20 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     label = "counting" if args.count else "searching"
     with progress.reporting(None if parts else progress_line(args, label)):
         return _search(problem, args, start, options)
+
+
+def _catalog_engine(args: argparse.Namespace) -> None:
+    """A count of a named puzzle runs on the engine its catalog entry names (the one
+    that counts it fastest) unless --engine says otherwise."""
+    from cpuzzler import catalog
+
+    if not args.count or args.engine is not None or os.path.exists(args.problem):
+        return
+    entry = catalog.find(args.problem)
+    if entry is not None and entry.engine != "dlx":
+        args.engine = entry.engine
+        note(args, f"counting with the {entry.engine} engine, this puzzle's fastest "
+                   "(--engine to choose another)")
 
 
 def _pictures_only(args: argparse.Namespace) -> None:
@@ -235,7 +263,8 @@ def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace,
 
 def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
                   options: dict[str, Any]) -> int:
-    method = unique_method(args.method, args.engine)
+    method = args.method if args.engine in COUNTING_ENGINES \
+        else unique_method(args.method, args.engine)  # a counter's: Tiling.count_both's
     if _in_parts(args):
         asked, raw = _count_in_parts(tiling, args, options)
     else:
@@ -243,10 +272,11 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
                                        time_limit=args.clock.left(), method=method,
                                        **options)
     clear_line()
+    fixed = tiling.exact_cover.stats.fixed
     if args.format == "jsonl":
         unique = None if args.symmetry == "raw" else asked
         print(jsonl.line(jsonl.count(args.problem, raw, unique, time.perf_counter() - start,
-                                     args.engine or "dlx")))
+                                     args.engine or "dlx", fixed)))
     elif args.symmetry == "raw":
         print(asked.describe())
     else:
@@ -256,7 +286,14 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
         else:
             print(f"at least {n_solutions(asked)} up to {words}, at least {raw} in all "
                   f"({asked.reason})")
+    _note_fixed(args, fixed)
     return status(asked, asked.reason)
+
+
+def _note_fixed(args: argparse.Namespace, fixed: list[Fixed]) -> None:
+    """Say how many solutions each kind of symmetry fixes, where the count found out."""
+    if fixed and args.format != "jsonl":
+        note(args, f"solutions each symmetry maps onto themselves: {describe(fixed)}")
 
 
 def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries | None:
@@ -312,13 +349,14 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
                 total = _count_in_parts(xc, args, options)[0]
             elif group is not None:
                 unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
-                                              **options)
+                                              method=args.method, **options)
             else:
                 total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
             clear_line()
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.count(args.problem, total, unique,
-                                             time.perf_counter() - start, xc.stats.engine)))
+                                             time.perf_counter() - start, xc.stats.engine,
+                                             xc.stats.fixed)))
             elif unique is None or group is None:
                 print(total.describe())
             elif total.complete:
@@ -327,6 +365,8 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
             else:
                 print(f"at least {n_solutions(unique)} up to {group.describe()} of the "
                       f"problem, at least {total} in all ({total.reason})")
+            if unique is not None:
+                _note_fixed(args, xc.stats.fixed)
             note(args, f"{time.perf_counter() - start:.3f} s")
             return status(total, total.reason)
         found = 0

@@ -92,7 +92,13 @@ def rounded(x: float) -> str:
 
 
 def duration(seconds: float) -> str:
-    """``about 3.5 hours``."""
+    """``about 3.5 hours``; past any machine's reach where it is infinite.
+
+    >>> duration(12600), duration(float("inf"))
+    ('about 3.5 hours', 'beyond any machine (past 10^300 seconds)')
+    """
+    if not math.isfinite(seconds):
+        return "beyond any machine (past 10^300 seconds)"
     for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
                        ("minutes", 60)):
         if seconds >= size:

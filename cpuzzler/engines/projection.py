@@ -168,6 +168,9 @@ def projected(finished: Sequence[tuple[int, int, float]], items: int, pieces: in
                       False)
 
 
+MAX_POWER = 700.0  # e^700 ~ 10^304 states: past it a layer is "inf", not an overflow
+
+
 def _outlook(sizes: tuple[int, ...], base: float, swept: int, middle: int, slope: float,
              falling: bool, rate: float, per_state: float, spent: float) -> Outlook:
     """The layers ``sizes`` run, continued to ``middle`` from log size ``base`` at the
@@ -184,7 +187,8 @@ def _outlook(sizes: tuple[int, ...], base: float, swept: int, middle: int, slope
         if k <= last:
             return float(sizes[k])
         d = k - last
-        return math.exp(base + slope * d - (slope * d * d / (2 * span) if falling else 0.0))
+        power = base + slope * d - (slope * d * d / (2 * span) if falling else 0.0)
+        return math.exp(power) if power < MAX_POWER else math.inf
 
     projected = [size(k) for k in range(swept)] or [0.0]
     widest = max(range(len(projected)), key=projected.__getitem__)

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -29,6 +29,7 @@ from cpuzzler.results import (
     Clock,
     Count,
     RunDeadline,
+    unique_method,
 )
 
 if TYPE_CHECKING:
@@ -409,7 +410,7 @@ class Tiling:
                                **options)[0]
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
-                   time_limit: float | None = None, method: str = "reduce",
+                   time_limit: float | None = None, method: str | None = None,
                    **options: Any) -> tuple[Count, Count]:
         """(the count asked for, the raw count). Counting unique solutions finds the raw
         count too: each unique solution stands for |G| / |stabiliser| raw ones.
@@ -418,10 +419,23 @@ class Tiling:
         ``models.symmetry.Reduction``; used where a piece allows it), ``"dedup"`` lists
         every solution and keeps one per canonical form (the slow, simple oracle),
         ``"lex"`` (engines ``cpsat`` and ``sat``) adds lex-leader constraints for the
-        whole group, so the solver itself finds the least solution of each class only."""
+        whole group, so the solver itself finds the least solution of each class only,
+        ``"burnside"`` counts the solutions each symmetry fixes (``cpuzzler.burnside``;
+        ``exact_cover.stats.fixed`` keeps them) and needs no listing, so the memo and
+        frontier engines count up to symmetry too. The default (None) is
+        ``results.unique_method``'s for the engine.
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> board = Tiling(pieces.tetrominoes(), square.rectangle(5, 4))
+        >>> board.count_both(engine="memo"), board.count_both(method="dedup")
+        ((0, 0), (0, 0))
+        """
         _check_mode(symmetry)
+        asked, method = method, unique_method(method, engine)
         if method not in METHODS:
             raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
+        self.exact_cover.stats.fixed = []  # what each symmetry fixes, where a method says
         clock = Clock(time_limit)  # building the model and the group is part of the limit
         if symmetry == "raw":
             raw = self.exact_cover.count(engine=engine, time_limit=clock.left(), **options)
@@ -429,6 +443,13 @@ class Tiling:
         group = self.group(symmetry)
         if method == "lex":
             return self._count_lex_leaders(engine, clock.left(), symmetry, options)
+        if method == "burnside" and asked is None and self._reduces_by_counting(symmetry):
+            method = "reduce"  # the same fixed counts, from a count of 1/|G| of the tree
+        if method == "burnside":
+            counted = self._count_fixed(engine, clock.left(), symmetry, options)
+            if counted is not None:
+                return counted
+            method = "reduce"  # a quotient past our exact covers: the reduction instead
         if method == "reduce" and self.reduces(symmetry):
             return self._count_reduced(engine, clock.left(), symmetry, options)
         unique = in_all = 0
@@ -447,6 +468,38 @@ class Tiling:
         index = {(pl.piece, pl.cells): k for k, pl in enumerate(self.placements)}
         return [[index[group.placement_image(pl, element)] for pl in self.placements]
                 for element in range(1, len(group))]
+
+    def _count_fixed(self, engine: str | None, time_limit: float | None, symmetry: str,
+                     options: dict[str, Any]) -> tuple[Count, Count] | None:
+        """Unique and raw counts by Burnside's lemma (None where a quotient is no exact
+        cover of ours); what each kind of symmetry fixes goes to ``exact_cover.stats``."""
+        from cpuzzler.burnside import count_by_burnside
+
+        result = count_by_burnside(self.exact_cover, self.option_symmetries(symmetry),
+                                   engine=engine, time_limit=time_limit,
+                                   label=self._symmetry_label(symmetry), **options)
+        if result is None:
+            return None
+        self.exact_cover.stats.fixed = result.fixed
+        return result.unique, result.raw
+
+    def _symmetry_label(self, symmetry: str) -> Callable[[tuple[int, ...], int], str]:
+        """What a symmetry (as an option permutation) of the group is, in words."""
+        permutations = self.option_symmetries(symmetry)
+        proper = dict(zip(map(tuple, permutations), self.group(symmetry).proper[1:],
+                          strict=True))
+
+        def label(g: tuple[int, ...], order: int) -> str:
+            if proper.get(g, True):
+                return "half turn" if order == 2 else f"rotation of order {order}"
+            return "reflection" if order == 2 else f"rotary reflection of order {order}"
+
+        return label
+
+    def _reduces_by_counting(self, symmetry: str) -> bool:
+        """Whether the symmetry reduction is a count alone: a piece every symmetry keeps
+        whose placements all lie in orbits as large as the group."""
+        return self.reduces(symmetry) and not self.reduction_for(symmetry).fixed_reps
 
     def _count_lex_leaders(self, engine: str | None, time_limit: float | None,
                            symmetry: str, options: dict[str, Any]) -> tuple[Count, Count]:
@@ -487,6 +540,12 @@ class Tiling:
         left = None if end is None else max(0.0, end - time.perf_counter())
         free = xc.count(engine=engine, time_limit=left, **options)
         unique, raw, reason = int(free), len(group) * int(free), free.reason
+        if not reduction.fixed_reps:  # no solution is its own image: say so
+            from cpuzzler.burnside import none_but_identity
+
+            self.exact_cover.stats.fixed = none_but_identity(
+                self.option_symmetries(symmetry), Count(raw, reason),
+                self._symmetry_label(symmetry))
         for rep in reduction.fixed_reps:
             if reason != "done":
                 break

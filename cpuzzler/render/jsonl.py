@@ -17,6 +17,8 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from cpuzzler.exact_cover import ExactCover
     from cpuzzler.models.tiling import TilingSolution
     from cpuzzler.results import Count
@@ -45,11 +47,18 @@ def options_solution(xc: ExactCover, solution: tuple[int, ...], puzzle: str, num
             "options": [list(xc.option(o)) for o in solution]}
 
 
-def count(puzzle: str, raw: Count, unique: Count | None, seconds: float, engine: str
-          ) -> dict[str, Any]:
-    """A count: ``unique`` is None where no symmetry was asked for (or none applies)."""
+def count(puzzle: str, raw: Count, unique: Count | None, seconds: float, engine: str,
+          fixed: Sequence[Any] = ()) -> dict[str, Any]:
+    """A count: ``unique`` is None where no symmetry was asked for (or none applies);
+    ``fixed``: what each kind of symmetry fixes (``burnside.Fixed`` records), where the
+    count found out."""
     partial = [c for c in (unique, raw) if c is not None and not c.complete]
-    return {"puzzle": puzzle, "unique": None if unique is None else int(unique),
-            "raw": int(raw), "complete": not partial,
-            "reason": partial[0].reason if partial else raw.reason,
-            "seconds": round(seconds, 3), "engine": engine}
+    record: dict[str, Any] = {"puzzle": puzzle, "unique": None if unique is None else int(unique),
+              "raw": int(raw), "complete": not partial,
+              "reason": partial[0].reason if partial else raw.reason,
+              "seconds": round(seconds, 3), "engine": engine}
+    if fixed:
+        record["fixed"] = [{"symmetry": f.label, "order": f.order, "elements": f.elements,
+                            "solutions": int(f.fixed), "complete": f.fixed.complete}
+                           for f in fixed]
+    return record
