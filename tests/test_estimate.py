@@ -127,3 +127,74 @@ def test_a_run_stopped_by_the_memory_cap_projects_from_the_layers_it_finished():
     guess = project(xc, seconds=600, memory=2e6)
     assert not guess.complete and guess.count is None
     assert 0 < len(guess.layers) < 30 and guess.low.peak_states <= guess.high.peak_states
+
+
+def _domino_board(tmp_path, n: int) -> str:
+    path = tmp_path / f"dominoes-{n}.toml"
+    path.write_text(f'lattice = "square"\nregion = {{ rectangle = [{n}, {n}] }}\n'
+                    f'pieces = {{ set = "domino", copies = {{ I2 = {n * n // 2} }} }}\n')
+    return str(path)
+
+
+def _kasteleyn_log10(n: int) -> float:
+    """log10 of the domino tilings of an n x n board (n even), Kasteleyn's product."""
+    import math
+
+    return sum(math.log10(4 * math.cos(math.pi * j / (n + 1)) ** 2
+                          + 4 * math.cos(math.pi * k / (n + 1)) ** 2)
+               for j in range(1, n // 2 + 1) for k in range(1, n // 2 + 1))
+
+
+def test_no_estimate_reads_about_0_and_a_finished_count_is_given_whole(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["estimate", "pentominoes-8x8-hole", "--probes", "50", "--frontier", "20",
+                 "--layer-states", "0"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("solutions: 520 (the frontier engine finished the count)"), out
+    assert main(["estimate", "heptiamonds-4x21", "--probes", "20", "--frontier", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "no probe of 20 met one" in out and "about 0 +- 0" not in out
+    assert "8 sweeps of the layers, 500 states each" in out  # the sampled sweeps by default
+
+
+def test_sampled_sweeps_come_within_2x_of_the_4x21_and_10x_of_kasteleyn(tmp_path):
+    """The probes meet none of the heptiamonds 4x21's solutions and are 400x low on the
+    30x30 dominoes (heavy tails); the default sampled sweeps are near both."""
+    from cpuzzler.engines.layer_sample import sample_count
+    from cpuzzler.formats import puzzle_file
+
+    entry = catalog.get("heptiamonds-4x21")
+    guess = sample_count(entry.build().exact_cover, 500, runs=8, seed=1)
+    assert entry.found is not None and 0.5 < guess.solutions / entry.found[1] < 2
+    board = puzzle_file.read(_domino_board(tmp_path, 30)).exact_cover
+    guess = sample_count(board, 200, runs=8, seed=1)
+    import math
+
+    assert abs(math.log10(guess.solutions) - _kasteleyn_log10(30)) < 1
+
+
+def test_boards_past_floating_point_are_estimated_without_a_crash(tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    assert main(["estimate", _domino_board(tmp_path, 60), "--probes", "50", "--frontier",
+                 "1", "--layer-states", "20", "--sweeps", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "past 10^308 by the probes" in out and "past 10^308 nodes" in out
+    assert "about inf" not in out and "+- 0 " not in out
+
+
+def test_ctrl_c_during_an_estimate_exits_130_with_what_was_found(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    run = subprocess.Popen([sys.executable, "-m", "cpuzzler", "estimate",
+                            _domino_board(tmp_path, 30)], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=30)
+    assert run.returncode == 130, err
+    assert "stopped early (interrupted)" in out and "Traceback" not in err

@@ -65,6 +65,17 @@ def seconds(text: str) -> float:
     return value
 
 
+def nonnegative(text: str) -> int:
+    """A whole number, 0 or more (0: none, not asked for)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"needs a number 0 or more, not {text}")
+    return value
+
+
 def positive(text: str) -> int:
     """A count of solutions or processes: a whole number, at least 1."""
     try:

@@ -17,6 +17,7 @@ from cpuzzler.cli.common import (
     PROBLEM_HELP,
     exact_cover_of,
     load_problem,
+    nonnegative,
     positive,
     seconds,
 )
@@ -24,6 +25,10 @@ from cpuzzler.errors import UsageError
 from cpuzzler.results import INTERRUPTED
 
 NAME = "estimate"
+# states a layer the sampled sweeps keep by default: seconds on the catalog's open
+# counts, within 2x of the count on the heptiamonds 4x21 and the dominoes 30x30, where
+# the probes say nothing (no probe meets a solution) or are far low (heavy tails)
+LAYER_STATES = 500
 HELP = ("estimate the number of solutions (raw) and of search-tree nodes by random "
         "probes, and the time to enumerate them")
 
@@ -44,11 +49,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "widest layer, its memory and time (default 10; 0: not)")
     parser.add_argument("--workers", type=positive, default=1, metavar="N",
                         help="also give the frontier engine's time on N workers")
-    parser.add_argument("--layer-states", type=positive, default=None, metavar="N",
+    parser.add_argument("--layer-states", type=nonnegative, default=LAYER_STATES,
+                        metavar="N",
                         help="also estimate the count by sweeps of the frontier engine's "
                              "layers keeping about N states of each, drawn at random: a "
-                             "far smaller error where solutions are rare (20000 gives the "
-                             "heptiamonds 3x28 an error bar in a minute)")
+                             "far smaller error than the probes' where solutions are rare "
+                             f"or many (default {LAYER_STATES}, in a minute at most; 20000 "
+                             "gives the heptiamonds 3x28 a tight error bar in a minute; 0: "
+                             "not)")
     parser.add_argument("--sweeps", type=positive, default=8, metavar="R",
                         help="with --layer-states: sweeps, for the standard error (default 8)")
 
@@ -58,13 +66,15 @@ def run(args: argparse.Namespace) -> int:
     xc = exact_cover_of(load_problem(args.problem))
     if not args.frontier >= 0:
         raise UsageError(f"--frontier: needs a number of seconds, 0 or more, not {args.frontier}")
+    if args.layer_states == 0:
+        args.layer_states = None
     if args.sweeps < 2:
         raise UsageError("--sweeps: at least 2, for a standard error")
     guess = xc.estimate(args.probes, seed=args.seed, breadth=args.breadth,
                         time_limit=args.time_limit, frontier=args.frontier,
                         layer_states=args.layer_states, sweeps=args.sweeps)
     print(guess.describe(args.workers))
-    if guess.successes == 0 and guess.layers is None:
-        print("no probe met a solution: --layer-states 20000 estimates the count from "
-              "sampled sweeps of the frontier engine's layers instead")
+    if args.layer_states and guess.layers is None:
+        print("sampled sweeps: fewer than two finished in their time (a smaller "
+              "--layer-states, or --time-limit for more time)")
     return EXIT_INTERRUPTED if guess.reason == INTERRUPTED else EXIT_FOUND

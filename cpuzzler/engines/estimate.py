@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from cpuzzler.engines import _dlx, memo, native
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, Stats
+from cpuzzler.results import DONE, INTERRUPTED, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.engines.layer_sample import LayerSample
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
 RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
+SWEEP_SECONDS = 60.0  # the sampled sweeps' time at most (two must finish to count)
 
 
 @dataclass(frozen=True)
@@ -66,20 +67,44 @@ class Estimate:
         solutions: about 9,000 +- 1,500 (standard error; 7 of 100 probes met one)
         search tree: about 2,000,000 +- 100,000 nodes
         """
-        lines = [f"solutions: about {rounded(self.solutions)} +- {rounded(self.solutions_error)} "
-                 f"(standard error; {self.successes:,} of {self.probes:,} probes met one"
-                 + (f", breadth {self.breadth}" if self.breadth > 1 else "") + ")",
-                 f"search tree: about {rounded(self.nodes)} +- {rounded(self.nodes_error)} nodes"]
+        lines = [self._solutions_line()]
+        if self.frontier is not None and self.frontier.complete:
+            lines.insert(0, f"solutions: {self.frontier.count:,} (the frontier engine "
+                            "finished the count)")
+        if self.layers is not None:
+            lines.append(self.layers.describe())
+        lines.append(f"search tree: about {rounded(self.nodes)} +- "
+                     f"{rounded(self.nodes_error)} nodes" if math.isfinite(self.nodes)
+                     else "search tree: past 10^308 nodes by the probes")
         if self.seconds is not None:
             lines.append("enumerating them (dlx engine at its rate here): "
                          + duration(self.seconds))
         if self.reason != DONE:
             lines.append(f"stopped early ({self.reason}): from the probes made")
-        if self.layers is not None:
-            lines.append(self.layers.describe())
         if self.frontier is not None:
             lines.append(self.frontier.describe(workers))
         return "\n".join(lines)
+
+
+    def _solutions_line(self) -> str:
+        """The solutions by the probes, never "about 0 +- 0" where no probe met one.
+
+        >>> print(Estimate(0.0, 0.0, 2e6, 1e5, 100, 0).describe().splitlines()[0])
+        ... # doctest: +NORMALIZE_WHITESPACE
+        solutions: no probe of 100 met one, so the probes tell nothing of their number
+        (rare solutions: --breadth 3 or --layer-states 20000)
+        """
+        if self.successes == 0:
+            hint = "" if self.layers else " (rare solutions: --breadth 3 or --layer-states 20000)"
+            return (f"solutions: no probe of {self.probes:,} met one, so the probes tell "
+                    f"nothing of their number{hint}")
+        if not math.isfinite(self.solutions):
+            return ("solutions: past 10^308 by the probes, beyond floating point "
+                    f"({self.successes:,} of {self.probes:,} probes met one)")
+        breadth = f", breadth {self.breadth}" if self.breadth > 1 else ""
+        return (f"solutions: about {rounded(self.solutions)} +- "
+                f"{rounded(self.solutions_error)} (standard error; {self.successes:,} of "
+                f"{self.probes:,} probes met one{breadth})")
 
 
 def rounded(x: float) -> str:
@@ -131,20 +156,33 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
     stats.reason = native.REASONS[reason]
     if done == 0:
         raise ExactCoverError("no probe finished before the time limit")
-    seconds = _enumeration_time(xc, n1 / done) if rate else None
+    # each further phase only where Ctrl-C has not come: then what was found is partial
+    stopped = stats.reason == INTERRUPTED
+    seconds = None
+    if rate and not stopped:
+        seconds, stopped = _enumeration_time(xc, n1 / done)
     layers = None
-    if frontier is not None and frontier > 0:
+    if frontier is not None and frontier > 0 and not stopped:
         from cpuzzler.engines import projection
 
         layers = projection.project(xc, seconds=frontier, order=order)
+        stopped = layers.interrupted
     sampled = None
-    if layer_states:
+    if layer_states and not stopped:
         from cpuzzler.engines.layer_sample import sample_count
 
         spent = time.perf_counter() - start
-        sampled = sample_count(xc, layer_states, runs=sweeps, seed=seed, order=order,
-                               time_limit=None if time_limit is None
-                               else max(0.0, time_limit - spent))
+        budget = SWEEP_SECONDS if time_limit is None else min(SWEEP_SECONDS,
+                                                               time_limit - spent)
+        try:
+            sampled = sample_count(xc, layer_states, runs=sweeps, seed=seed, order=order,
+                                   time_limit=max(0.0, budget))
+        except ExactCoverError as e:  # fewer than two sweeps: in time, or by Ctrl-C
+            stopped = INTERRUPTED in str(e)
+        else:
+            stopped = sampled.reason == INTERRUPTED
+    if stopped:
+        stats.reason = INTERRUPTED
     return Estimate(solutions=s1 / done, solutions_error=_error(s1, s2, done),
                     nodes=n1 / done, nodes_error=_error(n1, n2, done), probes=done,
                     successes=successes, breadth=breadth, seconds=seconds,
@@ -160,13 +198,16 @@ def _error(total: float, squares: float, n: int) -> float:
     return math.sqrt(variance / n)
 
 
-def _enumeration_time(xc: ExactCover, nodes: float) -> float | None:
-    """The native engine's time for ``nodes`` nodes, at its rate on this problem."""
+def _enumeration_time(xc: ExactCover, nodes: float) -> tuple[float | None, bool]:
+    """The native engine's time for ``nodes`` nodes, at its rate on this problem; and
+    whether Ctrl-C stopped the measurement (then no time)."""
     stats = Stats(engine="dlx")
     start = time.perf_counter()
     for _ in native.solve(xc, stats=stats, time_limit=RATE_SECONDS):
         pass
     spent = time.perf_counter() - start
+    if stats.reason == INTERRUPTED:
+        return None, True
     if stats.reason == DONE:  # finished: the tree is smaller than a moment's work
-        return spent
-    return nodes / stats.nodes * spent if stats.nodes else None
+        return spent, False
+    return (nodes / stats.nodes * spent if stats.nodes else None), False

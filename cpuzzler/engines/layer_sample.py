@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -43,6 +44,10 @@ if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
 HEAD = 16  # a record: the 128-bit count, then the key
+# A sampled layer's counts are scaled down by a power of two (unbiased rounding) to keep
+# them below 2^SCALED_BITS, so that the engine's 128-bit sums of a layer cannot overflow
+# where the count passes 2^128 (the domino tilings of a 30x30 board: 10^110).
+SCALED_BITS = 96
 
 
 @dataclass(frozen=True)
@@ -61,13 +66,65 @@ class LayerSample:
     def describe(self) -> str:
         """One line for people.
 
-        >>> print(LayerSample(9000.0, 400.0, 8, 1000, 2.5, ()).describe())
-        solutions: about 9,000 +- 400 (standard error; 8 sweeps of the layers, 1,000 states each)
+        >>> print(LayerSample(9000.0, 400.0, 8, 1000, 2.5, (8000, 10000)).describe())
+        ... # doctest: +NORMALIZE_WHITESPACE
+        solutions: about 9,000 +- 400 (standard error; 95% interval 8,050 ... 9,950;
+        8 sweeps of the layers, 1,000 states each)
         """
         stopped = "" if self.reason == DONE else f"; stopped early ({self.reason})"
-        return (f"solutions: about {rounded(self.solutions)} +- "
-                f"{rounded(self.solutions_error)} (standard error; {self.runs} sweeps of "
-                f"the layers, {self.states:,} states each{stopped})")
+        if not any(self.totals):
+            return (f"solutions: none of {self.runs} sweeps of the layers ({self.states:,} "
+                    f"states each{stopped}) reached a solution: too few states to tell "
+                    "(more --layer-states), or none exists")
+        mean, error = rounded(self.solutions), rounded(self.solutions_error)
+        if not math.isfinite(self.solutions):  # past floats: from the exact totals
+            whole = sum(self.totals) // len(self.totals)
+            spread = [t * 10**6 // whole / 10**6 for t in self.totals] if whole else [0.0]
+            mean = _scientific(whole)
+            share = statistics.stdev(spread) / math.sqrt(len(spread)) if len(spread) > 1 \
+                else 1.0
+            error = _scientific(whole * int(share * 10**6) // 10**6)
+        low, high = self.interval()
+        span = f"; 95% interval {rounded(low)} ... {rounded(high)}" \
+            if math.isfinite(high) and self.solutions_error else ""
+        return (f"solutions: about {mean} +- {error} (standard error{span}; {self.runs} "
+                f"sweeps of the layers, {self.states:,} states each{stopped})")
+
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of the count: the mean +- Student's t quantile for the
+        sweeps made times the standard error (checked on the catalog's counts: the
+        truth inside it 93% of the time where the sweeps vary).
+
+        >>> LayerSample(9000.0, 400.0, 8, 1000, 2.5, (8000, 10000)).interval()
+        (8054.0, 9946.0)
+        """
+        reach = student_t95(self.runs - 1) * self.solutions_error
+        return max(0.0, self.solutions - reach), self.solutions + reach
+
+
+# Student's t, two-sided 95%, by degrees of freedom (past the table: the normal's 1.96)
+T95 = {1: 12.71, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+       9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 30: 2.042, 60: 2.0}
+
+
+def student_t95(freedom: int) -> float:
+    """The t quantile for a 95% interval from ``freedom`` degrees of freedom (the next
+    smaller tabled one where it is not in the table: a wider interval).
+
+    >>> student_t95(7), student_t95(11), student_t95(1000)
+    (2.365, 2.228, 2.0)
+    """
+    return T95[max(k for k in T95 if k <= max(1, freedom))]
+
+
+def _scientific(n: int) -> str:
+    """A whole number of any size in three digits and a power of ten.
+
+    >>> _scientific(123456 * 10 ** 400), _scientific(0)
+    ('1.23e+405', '0')
+    """
+    digits = str(n)
+    return digits if len(digits) < 4 else f"{digits[0]}.{digits[1:3]}e+{len(digits) - 1}"
 
 
 def sample_count(xc: ExactCover, states: int = 1000, *, runs: int = 8, seed: int = 1,
@@ -99,18 +156,37 @@ def sample_count(xc: ExactCover, states: int = 1000, *, runs: int = 8, seed: int
         reason = INTERRUPTED
     if len(totals) < 2:
         raise ExactCoverError(f"fewer than two sampled sweeps finished ({reason})")
-    mean = sum(totals) / len(totals)
-    variance = sum((t - mean) ** 2 for t in totals) / (len(totals) - 1)
-    return LayerSample(solutions=mean, solutions_error=math.sqrt(variance / len(totals)),
+    mean, error = mean_and_error(totals)
+    return LayerSample(solutions=mean, solutions_error=error,
                        runs=len(totals), states=states,
                        seconds=time.perf_counter() - start, totals=tuple(totals),
                        reason=reason)
 
 
+def mean_and_error(totals: Sequence[int]) -> tuple[float, float]:
+    """The mean of the runs' totals and its standard error, as floats (infinite past
+    10^308: the totals themselves are exact integers of any size).
+
+    >>> mean_and_error([10, 14]), mean_and_error([10 ** 400, 10 ** 400])
+    ((12.0, 2.0), (inf, inf))
+    """
+    n = len(totals)
+    mean = sum(totals) / n if max(totals).bit_length() < 1000 else math.inf
+    if not math.isfinite(mean):
+        return math.inf, math.inf
+    if mean == 0:
+        return 0.0, 0.0
+    spread = sum((t / mean - 1) ** 2 for t in totals) / (n - 1)  # relative: no overflow
+    return mean, mean * math.sqrt(spread / n)
+
+
 def _one_run(handle: object, key_bytes: Sequence[int], states: int, rng: random.Random,
              deadline: float | None) -> int | None:
     """One sampled sweep: its estimate of the count, or None when the deadline passed."""
-    pending: dict[int, list[bytes]] = {}
+    # per layer: the blocks of records emitted into it, each with the power of two its
+    # counts are in units of (see SCALED_BITS)
+    pending: dict[int, list[tuple[bytes, int]]] = {}
+    shift = 0  # the units of the layer being processed
 
     def step(k: int, records: bytes) -> int:
         left = -1.0 if deadline is None else max(0.0, deadline - time.monotonic())
@@ -122,27 +198,34 @@ def _one_run(handle: object, key_bytes: Sequence[int], states: int, rng: random.
                 raise KeyboardInterrupt
             raise TimeoutError
         for layer, _, data in outputs:
-            pending.setdefault(layer, []).append(data)
-        return int(found)
+            pending.setdefault(layer, []).append((data, shift))
+        return int(found) << shift
 
     try:
         total = step(-1, b"")
         for k in range(len(key_bytes)):
             chunks = pending.pop(k, None)
             if chunks:
-                total += step(k, _sampled(b"".join(chunks), HEAD + key_bytes[k], states, rng))
+                kept, shift = _sampled(chunks, HEAD + key_bytes[k], states, rng)
+                total += step(k, kept)
     except TimeoutError:
         return None
     return total
 
 
-def _sampled(data: bytes, record: int, states: int, rng: random.Random) -> bytes:
-    """The records of a layer merged by key, then threshold-sampled to about ``states``."""
+def _sampled(chunks: Sequence[tuple[bytes, int]], record: int, states: int,
+             rng: random.Random) -> tuple[bytes, int]:
+    """The records of a layer (blocks, each with the power of two its counts are in
+    units of) merged by key, then threshold-sampled to about ``states``; and the units
+    of the result, whose counts stay below 2^SCALED_BITS."""
     merged: dict[bytes, int] = {}
-    view = memoryview(data)
-    for at in range(0, len(data), record):
-        key = bytes(view[at + HEAD:at + record])
-        merged[key] = merged.get(key, 0) + int.from_bytes(view[at:at + HEAD], sys.byteorder)
+    base = min(units for _, units in chunks)
+    for data, units in chunks:
+        view = memoryview(data)
+        for at in range(0, len(data), record):
+            key = bytes(view[at + HEAD:at + record])
+            count = int.from_bytes(view[at:at + HEAD], sys.byteorder) << (units - base)
+            merged[key] = merged.get(key, 0) + count
     if len(merged) > states:
         threshold = _threshold(sorted(merged.values()), states)
         kept: dict[bytes, int] = {}
@@ -153,7 +236,14 @@ def _sampled(data: bytes, record: int, states: int, rng: random.Random) -> bytes
             elif rng.random() * threshold < count:
                 kept[key] = whole + (rng.random() < part)
         merged = {key: count for key, count in kept.items() if count}
-    return b"".join(count.to_bytes(HEAD, sys.byteorder) + key for key, count in merged.items())
+    shift = max(0, max(merged.values(), default=0).bit_length() - SCALED_BITS)
+    if shift:  # c / 2^shift, rounded up with the chance of its fraction: the mean exact
+        unit = 1 << shift
+        merged = {key: (count >> shift) + (rng.randrange(unit) < count % unit)
+                  for key, count in merged.items()}
+        merged = {key: count for key, count in merged.items() if count}
+    return (b"".join(count.to_bytes(HEAD, sys.byteorder) + key
+                     for key, count in merged.items()), base + shift)
 
 
 def _threshold(counts: list[int], states: int) -> float:

@@ -29,7 +29,7 @@ import math
 import statistics
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cpuzzler.engines import _dlx, memo
@@ -67,6 +67,7 @@ class Projection:
     high: Outlook
     complete: bool
     count: int | None = None
+    interrupted: bool = False  # Ctrl-C cut the run short
 
     def describe(self, workers: int = 1) -> str:
         """A few lines for people; ``workers``: also the time on that many.
@@ -114,8 +115,11 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
     lo, hi, secondary, options, sequence, colours = memo.counter_arguments(xc, order)
     cap = float(memo.default_memory() if memory is None else memory)
 
+    enough = []
+
     def after_layer(k: int, states: int, held: int, spent: float) -> None:
         if layers is not None and layers <= k + 1 < len(sequence):
+            enough.append(k)
             raise KeyboardInterrupt  # the engine stops as on Ctrl-C
 
     start = time.perf_counter()
@@ -131,8 +135,11 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
         return Projection(sizes, n, widest, 1.0, measured, measured, True, total)
     finished = rows[:len(rows) - 1]  # the last row is the layer the run stopped in
     # (by the time limit, Ctrl-C, ``layers`` or the memory cap)
-    return projected([(row[0], row[1], row[2]) for row in finished], n,
-                     len(memo.piece_items(xc)), spent)
+    outcome = projected([(row[0], row[1], row[2]) for row in finished], n,
+                        len(memo.piece_items(xc)), spent)
+    if reason == _dlx.INTERRUPTED and not enough:
+        return replace(outcome, interrupted=True)
+    return outcome
 
 
 def projected(finished: Sequence[tuple[int, int, float]], items: int, pieces: int,
