@@ -348,22 +348,54 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str | None = None
     is too large to list or a quotient is no exact cover of ours)."""
     from cpuzzler.results import Clock, unique_method
 
-    method = unique_method(method, engine)
+    asked, method = method, unique_method(method, engine)
     if method not in ("reduce", "dedup", "burnside"):
         raise ExactCoverError(f"unknown method {method!r} for an exact cover: reduce, "
                               "dedup or burnside")
+    plan = _reduction(xc, group) if method != "dedup" and 1 < group.order <= LISTED else None
+    if method == "burnside" and asked is None and plan is not None and not plan[2]:
+        method = "reduce"  # one count of a |G|-th of the tree: no symmetry fixes any
     if method == "burnside":
         counted = _count_fixed(xc, group, engine, time_limit, options)
         if counted is not None:
             return counted
         method = "reduce"
-    reducible = method == "reduce" and 1 < group.order <= LISTED
-    items = group.invariant_items() if reducible else []
-    if not items:
+    if plan is None:
         return _dedup(xc, group, xc.solve(engine=engine, time_limit=time_limit, **options),
                       lambda: xc.stats.reason)
-    containing = xc.item_options()
-    order, clock = group.order, Clock(time_limit)
+    item, free, fixed = plan
+    containing, order, clock = xc.item_options(), group.order, Clock(time_limit)
+    sub, kept = _restricted(xc, set(containing[item]), free)
+    found = sub.count(engine=engine, time_limit=clock.left(), **options)
+    unique, raw, reason = int(found), order * int(found), found.reason
+    xc.stats = sub.stats  # the run that counted (its engine, what answered)
+    if not fixed:  # no solution is its own image: say so
+        from cpuzzler.burnside import none_but_identity
+
+        xc.stats.fixed = none_but_identity(group.elements(), Count(raw, reason))
+    for rep in fixed:
+        if reason != DONE:
+            break
+        sub, kept = _restricted(xc, set(containing[item]), [rep])
+        stabiliser = [tuple(h.array_form) for h in group.group.stabilizer(rep).generate()]
+        for chosen in sub.solve(engine=engine, time_limit=clock.left(), **options):
+            solution = tuple(sorted(kept[o] for o in chosen))
+            images = [tuple(sorted(h[o] for o in solution)) for h in stabiliser]
+            if solution == min(images):
+                unique += 1
+                raw += order // images.count(solution)
+        reason = DONE if sub.stats.reason == LIMIT else sub.stats.reason
+    return Count(unique, reason), Count(raw, reason)
+
+
+def _reduction(xc: ExactCover, group: Symmetries) -> tuple[int, list[int], list[int]] | None:
+    """The reduction's plan: an item every symmetry keeps (the one with most of its
+    options in orbits as large as the group), one option of each such orbit, one of each
+    smaller orbit; None where no item is kept."""
+    items = group.invariant_items()
+    if not items:
+        return None
+    containing, order = xc.item_options(), group.order
 
     def orbits(i: int) -> list[list[int]]:
         left, found = set(containing[i]), []
@@ -379,24 +411,8 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str | None = None
 
     item = max(items, key=free_share)
     parts = orbits(item)
-    free = [p[0] for p in parts if len(p) == order]
-    fixed = [p[0] for p in parts if len(p) < order]
-    sub, kept = _restricted(xc, set(containing[item]), free)
-    found = sub.count(engine=engine, time_limit=clock.left(), **options)
-    unique, raw, reason = int(found), order * int(found), found.reason
-    for rep in fixed:
-        if reason != DONE:
-            break
-        sub, kept = _restricted(xc, set(containing[item]), [rep])
-        stabiliser = [tuple(h.array_form) for h in group.group.stabilizer(rep).generate()]
-        for chosen in sub.solve(engine=engine, time_limit=clock.left(), **options):
-            solution = tuple(sorted(kept[o] for o in chosen))
-            images = [tuple(sorted(h[o] for o in solution)) for h in stabiliser]
-            if solution == min(images):
-                unique += 1
-                raw += order // images.count(solution)
-        reason = DONE if sub.stats.reason == LIMIT else sub.stats.reason
-    return Count(unique, reason), Count(raw, reason)
+    return (item, [p[0] for p in parts if len(p) == order],
+            [p[0] for p in parts if len(p) < order])
 
 
 def _count_fixed(xc: ExactCover, group: Symmetries, engine: str | None,

@@ -81,7 +81,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None,
                         help="with --sample: the random seed (the same seed, the same draws)")
     parser.add_argument("--engine", choices=available_engines(), default=None,
-                        help="the solver (default: dlx, the native engine)")
+                        help="the solver (default: dlx, the native engine; for --count, "
+                             "the engine a named puzzle's catalog entry names, and auto "
+                             "for a file)")
     parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default="unique",
                         help="count each solution once up to the puzzle's symmetries "
                              "(default; for an exact cover without geometry, the symmetries "
@@ -168,7 +170,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     if args.seed is not None and not args.sample:
         raise UsageError("--seed is for --sample: the draws it makes reproducible")
     _in_parts(args)  # checks the options fit together before anything is read
-    _catalog_engine(args)
+    _default_engine(args)
     options = engine_options(args)  # and the engine's, once
     problem = load_problem(args.problem, args.clock)
     set_sweep(problem, args.sweep, args.engine)
@@ -182,12 +184,18 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
         return _search(problem, args, start, options)
 
 
-def _catalog_engine(args: argparse.Namespace) -> None:
-    """A count of a named puzzle runs on the engine its catalog entry names (the one
-    that counts it fastest) unless --engine says otherwise."""
+def _default_engine(args: argparse.Namespace) -> None:
+    """Unless --engine says otherwise, a count of a named puzzle runs on the engine its
+    catalog entry names (the one that counts it fastest), and a count of a file on the
+    auto engine, which finds out (enumeration, a counter, CP-SAT in turns) and says in
+    the end which answered."""
     from cpuzzler import catalog
 
-    if not args.count or args.engine is not None or os.path.exists(args.problem):
+    if not args.count or args.engine is not None:
+        return
+    if args.problem == "-" or os.path.exists(args.problem):
+        if args.jobs == 1 and args.checkpoint is None and args.cluster is None:
+            args.engine = "auto"  # counts in parts keep the native engine
         return
     entry = catalog.find(args.problem)
     if entry is not None and entry.engine != "dlx":
@@ -287,7 +295,14 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
             print(f"at least {n_solutions(asked)} up to {words}, at least {raw} in all "
                   f"({asked.reason})")
     _note_fixed(args, fixed)
+    _note_answered(args, tiling.exact_cover)
     return status(asked, asked.reason)
+
+
+def _note_answered(args: argparse.Namespace, xc: ExactCover) -> None:
+    """The auto engine: which engine answered (the raw count's, where there are several)."""
+    if args.engine == "auto" and xc.stats.answered_by and args.format != "jsonl":
+        note(args, f"auto: answered by the {xc.stats.answered_by} engine")
 
 
 def _note_fixed(args: argparse.Namespace, fixed: list[Fixed]) -> None:
@@ -367,6 +382,7 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
                       f"problem, at least {total} in all ({total.reason})")
             if unique is not None:
                 _note_fixed(args, xc.stats.fixed)
+            _note_answered(args, xc)
             note(args, f"{time.perf_counter() - start:.3f} s")
             return status(total, total.reason)
         found = 0

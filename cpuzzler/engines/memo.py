@@ -24,6 +24,7 @@ engine's job: ``solve`` hands over to it.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import os
 import time
@@ -154,11 +155,17 @@ def derived_sweep(xc: ExactCover) -> list[int]:
     left = {i for i in primary if i not in pieces}
     order: list[int] = []
     ticks = itertools.count()
+    # where a component begins: the least key among the items left, in a heap that gets
+    # an item's new key each time a neighbour is seen (stale entries skipped)
+    starts = [(fresh[i], containing[i], i) for i in left]
+    heapq.heapify(starts)
 
     def see(j: int) -> None:
         seen[j] = True
         for k in neighbours[j]:
             fresh[k] -= 1
+            if not seen[k]:
+                heapq.heappush(starts, (fresh[k], containing[k], k))
         if not secondary[j]:
             opened[j] = next(ticks)
 
@@ -167,7 +174,11 @@ def derived_sweep(xc: ExactCover) -> list[int]:
             best = min(opened, key=lambda i: (fresh[i], degree[i], opened[i]))
             del opened[best]
         else:  # a new component: start at its item of fewest neighbours (a corner)
-            best = min(left, key=lambda i: (fresh[i], containing[i], i))
+            while True:
+                key = heapq.heappop(starts)
+                best = key[2]
+                if best in left and not seen[best] and key[0] == fresh[best]:
+                    break
             see(best)
             opened.pop(best)
         left.discard(best)

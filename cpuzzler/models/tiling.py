@@ -540,6 +540,7 @@ class Tiling:
         left = None if end is None else max(0.0, end - time.perf_counter())
         free = xc.count(engine=engine, time_limit=left, **options)
         unique, raw, reason = int(free), len(group) * int(free), free.reason
+        self.exact_cover.stats = xc.stats  # the run that counted (its engine, what answered)
         if not reduction.fixed_reps:  # no solution is its own image: say so
             from cpuzzler.burnside import none_but_identity
 
