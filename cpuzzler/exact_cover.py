@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     import networkx
 
     from cpuzzler.automorphisms import Symmetries
+    from cpuzzler.diagram import Diagram
     from cpuzzler.engines.estimate import Estimate
     from cpuzzler.subproblems import Subproblem
 
@@ -41,7 +42,7 @@ Bounds = tuple[int, int]
 # symmetry search, the DLX format, the splitting into parts): each of those registers its
 # jobs here when it is imported (``cpuzzler/__init__.py`` imports them all), so that this
 # module names none of them. Keys: engine, sample, symmetries, symmetry_budget, graph,
-# count_unique, split, read_dlx, parse_dlx, format_dlx.
+# count_unique, split, read_dlx, parse_dlx, format_dlx, diagram.
 JOBS: dict[str, Callable[..., Any]] = {}
 
 
@@ -450,6 +451,19 @@ class ExactCover:
                                            stats=stats, time_limit=time_limit, **options)
         stats.seconds = time.perf_counter() - start
         return guess
+
+    def diagram(self, order: Sequence[str] | None = None) -> Diagram:
+        """The zero-suppressed decision diagram of all solutions (``cpuzzler.diagram``):
+        counts, marginals, conditioned and weighted counts, best solutions and samples
+        in one pass each, without searching again.
+
+        >>> from cpuzzler.models import queens
+        >>> d = queens(8).diagram()
+        >>> d.count(), sum(d.marginals())
+        (92, 736)
+        """
+        made: Diagram = JOBS["diagram"](self, order)
+        return made
 
     def symmetries(self, *, budget: float | None = None) -> Symmetries:
         """The problem's symmetry group, found from the problem itself (nauty) within

@@ -66,6 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     mode.add_argument("--all", action="store_true", help="print every solution as found")
     mode.add_argument("-n", type=positive, metavar="N", help="print at most N solutions")
     mode.add_argument("--count", action="store_true", help="print the number of solutions")
+    parser.add_argument("--marginals", action="store_true",
+                        help="with --count: also each option (placement) with the number "
+                             "of solutions holding it, most first, and those in none (every "
+                             "solution, not up to symmetry; from the decision diagram)")
+    parser.add_argument("--diagram", metavar="FILE", default=None,
+                        help="with --count: also write the decision diagram (ZDD) of all "
+                             "solutions to FILE (cpuzzler.diagram's text format)")
     mode.add_argument("--sample", type=positive, metavar="K",
                       help="print K solutions drawn uniformly at random among all of them "
                            "(every solution, not up to symmetry; by the memo engine)")
@@ -178,6 +185,8 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     check_pictures(problem, args)
     if args.sample:
         return _sample(problem, args, start)
+    if args.marginals or args.diagram:
+        return _from_diagram(problem, args, start)
     parts = args.count and _in_parts(args)  # those show the parts done instead
     label = "counting" if args.count else "searching"
     with progress.reporting(None if parts else progress_line(args, label)):
@@ -401,6 +410,40 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
     tail = "" if reason in (DONE, LIMIT) else f" (stopped: {reason})"
     note(args, f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}")
     return status(found, reason)
+
+
+def _from_diagram(problem: Problem, args: argparse.Namespace, start: float) -> int:
+    """``--count --marginals`` / ``--diagram FILE``: every solution counted through the
+    decision diagram of all of them, the options ranked by the solutions holding them."""
+    if not args.count:
+        raise UsageError("--marginals and --diagram go with --count")
+    if args.engine is not None or args.symmetry != "unique" or _in_parts(args):
+        raise UsageError("--marginals and --diagram count every solution through the "
+                         "decision diagram: leave out --engine, --symmetry and parts")
+    xc = exact_cover_of(problem)
+    diagram = xc.diagram()
+    if args.diagram:
+        try:
+            diagram.save(args.diagram)
+        except OSError as e:
+            raise InputFormatError(f"cannot write: {e.strerror or e}",
+                                   path=args.diagram) from None
+    total = diagram.count()
+    print(f"{n_solutions(total)} in all (every solution, not up to symmetry); the "
+          f"decision diagram has {len(diagram):,} nodes")
+    if args.marginals:
+        through = diagram.marginals()
+        ranked = sorted((o for o in range(xc.num_options) if through[o]),
+                        key=lambda o: (-through[o], o))
+        print("| solutions holding each option, most first")
+        for o in ranked:
+            print(f"{through[o]:>12}  {' '.join(xc.option(o))}")
+        unused = [o for o in range(xc.num_options) if not through[o]]
+        print(f"| in no solution: {len(unused)} of {xc.num_options} options")
+        for o in unused:
+            print(f"{0:>12}  {' '.join(xc.option(o))}")
+    note(args, f"{time.perf_counter() - start:.3f} s")
+    return status(Count(total), DONE)
 
 
 def _sample(problem: Problem, args: argparse.Namespace, start: float) -> int:

@@ -1,0 +1,317 @@
+"""The zero-suppressed decision diagram (ZDD) of all solutions of an exact cover.
+
+Every question asked after a count needs the solutions again, unless they are kept in a
+form small enough to keep: in how many solutions is an option, which options are in
+none, the count with some options fixed in or out, a weighted count, the best solution
+under weights, uniform samples. The ZDD of the family of solutions answers each in one
+pass over its nodes, and is small where sub-problems repeat: the states of the memo
+engine's search become its nodes (Knuth's "dancing with decision diagrams", DXZ).
+
+Built here by the memo engine's sweep rule: a state is the set of items covered; its
+branching item is the first primary item of the sweep not yet covered, and its options
+are those holding that item and no covered one. Every option chosen there holds no item
+before the branching item, so ordering the options by their first item in the sweep
+makes every path of the search increasing, as a ZDD's paths must be. A state's branches
+are a chain of nodes, one per option: take it (the state that follows) or not (the next
+option). Nodes equal in variable and children are one node (the unique table), and a
+node whose take-branch is empty is left out (zero suppression), so the diagram is
+reduced as it is built.
+
+>>> from cpuzzler.models import queens
+>>> d = Diagram.of(queens(6))
+>>> d.count(), len(d), list(d.solutions())[0]
+(4, 24, (1, 9, 17, 18, 26, 34))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from os import PathLike
+from typing import TYPE_CHECKING
+
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.exact_cover import JOBS
+
+if TYPE_CHECKING:
+    from cpuzzler.exact_cover import ExactCover
+
+BOTTOM, TOP = 0, 1  # the empty family and the family of the empty set
+
+
+class Diagram:
+    """A reduced ZDD over the options of one exact cover: ``nodes[k]`` is
+    ``(option, lo, hi)`` for k >= 2 (node 0 the empty family, 1 the family holding the
+    empty set), children before parents; ``root`` the family of all solutions."""
+
+    def __init__(self, nodes: Sequence[tuple[int, int, int]], root: int,
+                 options: int) -> None:
+        self.nodes = list(nodes)
+        self.root = root
+        self.options = options
+
+    def __len__(self) -> int:
+        """The nodes, the two terminals aside."""
+        return len(self.nodes) - 2
+
+    @classmethod
+    def of(cls, xc: ExactCover, order: Sequence[str] | None = None) -> Diagram:
+        """The diagram of every solution of ``xc`` (primary items covered once,
+        secondary items at most once; bounds and colours: not yet), by the sweep
+        ``order`` (item names; default the problem's sweep, else one derived from the
+        matrix, as the memo engine's)."""
+        lo, hi, secondary = xc.item_arrays()
+        if any((a, b) != (1, 1) for a, b, s in zip(lo, hi, secondary, strict=True) if not s):
+            raise ExactCoverError("a diagram of items with bounds is not built yet")
+        if xc.has_colours:
+            raise ExactCoverError("a diagram of coloured items is not built yet")
+        from cpuzzler.engines import memo  # here: importing cpuzzler stays light
+
+        sweep = memo.sweep_order(xc, order)  # the model's, else derived from the matrix
+        position = {item: p for p, item in enumerate(sweep)}
+        masks = [sum(1 << i for i in xc.option_items(o)) for o in range(xc.num_options)]
+        first = [min((position[i] for i in xc.option_items(o) if i in position),
+                     default=len(sweep)) for o in range(xc.num_options)]
+        by_item: list[list[int]] = [[] for _ in sweep]
+        for o in sorted(range(xc.num_options), key=lambda o: (first[o], o)):
+            if first[o] < len(sweep):
+                by_item[first[o]].append(o)
+        nodes: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 1, 1)]
+        unique: dict[tuple[int, int, int], int] = {}
+        done: dict[int, int] = {}
+        full = sum(1 << i for i in sweep)
+
+        def node(option: int, low: int, high: int) -> int:
+            if high == BOTTOM:
+                return low
+            key = (option, low, high)
+            found = unique.get(key)
+            if found is None:
+                found = unique[key] = len(nodes)
+                nodes.append(key)
+            return found
+
+        def build(covered: int) -> int:
+            if covered & full == full:
+                return TOP
+            known = done.get(covered)
+            if known is not None:
+                return known
+            p = next(p for p in range(len(sweep)) if not covered >> sweep[p] & 1)
+            result = BOTTOM
+            for o in reversed(by_item[p]):  # the chain, built from its end
+                if not masks[o] & covered:
+                    result = node(o, result, build(covered | masks[o]))
+            done[covered] = result
+            return result
+
+        import sys
+
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 4 * len(sweep) + 1000))
+        try:
+            root = build(0)
+        finally:
+            sys.setrecursionlimit(depth)
+        return cls(nodes, root, xc.num_options)
+
+    # --- the file ------------------------------------------------------------------------
+
+    def save(self, path: str | PathLike[str]) -> None:
+        """Write the diagram as text: a line ``zdd OPTIONS NODES ROOT``, then one line
+        ``OPTION LO HI`` a node, nodes numbered from 2 in the order written (0 is the
+        empty family, 1 the family of the empty set), children before parents."""
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(f"zdd {self.options} {len(self)} {self.root}\n")
+            out.writelines(f"{o} {lo} {hi}\n" for o, lo, hi in self.nodes[2:])
+
+    @classmethod
+    def load(cls, path: str | PathLike[str]) -> Diagram:
+        """Read a diagram ``save`` wrote; a clear error naming the line where it is not
+        one.
+
+        >>> import tempfile, os
+        >>> from cpuzzler.models import queens
+        >>> d = Diagram.of(queens(6))
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     d.save(os.path.join(folder, "q6.zdd"))
+        ...     Diagram.load(os.path.join(folder, "q6.zdd")).count()
+        4
+        """
+        from cpuzzler.errors import InputFormatError
+
+        name = str(path)
+        with open(path, encoding="utf-8") as source:
+            lines = source.read().splitlines()
+        head = lines[0].split() if lines else []
+        if len(head) != 4 or head[0] != "zdd" or not all(w.isdigit() for w in head[1:]):
+            raise InputFormatError("not a diagram: the first line must be 'zdd OPTIONS "
+                                   "NODES ROOT'", path=name, line=1)
+        options, count, root = map(int, head[1:])
+        if len(lines) - 1 != count:
+            raise InputFormatError(f"the diagram names {count} nodes and has "
+                                   f"{len(lines) - 1}", path=name, line=1)
+        nodes: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 1, 1)]
+        for number, line in enumerate(lines[1:], start=2):
+            words = line.split()
+            if len(words) != 3 or not all(w.isdigit() for w in words):
+                raise InputFormatError("a node is 'OPTION LO HI', three whole numbers",
+                                       path=name, line=number)
+            option, low, high = map(int, words)
+            if option >= options or low >= len(nodes) or high >= len(nodes) or high == 0:
+                raise InputFormatError("a node names an option past the problem's, a "
+                                       "child not yet written, or an empty take-branch",
+                                       path=name, line=number)
+            nodes.append((option, low, high))
+        if root >= len(nodes):
+            raise InputFormatError(f"the root {root} is not a node", path=name, line=1)
+        return cls(nodes, root, options)
+
+    # --- one pass over the nodes --------------------------------------------------------
+
+    def _counts(self) -> list[int]:
+        """Per node, the sets of its family: the solutions below it."""
+        values = [0, 1] + [0] * len(self)
+        for k in range(2, len(self.nodes)):
+            _, low, high = self.nodes[k]
+            values[k] = values[low] + values[high]
+        return values
+
+    def count(self) -> int:
+        """The number of solutions.
+
+        >>> from cpuzzler.models import queens
+        >>> Diagram.of(queens(8)).count()
+        92
+        """
+        return self._counts()[self.root]
+
+    def count_with(self, options: Iterable[int] = (), *, without: Iterable[int] = ()) -> int:
+        """The solutions holding every option of ``options`` and none of ``without``.
+
+        >>> from cpuzzler.models import queens
+        >>> d = Diagram.of(queens(8))
+        >>> d.count_with([0]) + d.count_with(without=[0]) == d.count()
+        True
+        """
+        need, banned = set(options), set(without)
+        # per node, its solutions by how many needed options they hold (each is on a
+        # path at most once, so holding all of them is holding len(need))
+        goal = len(need)
+        values: list[list[int]] = [[0] * (goal + 1), [1] + [0] * goal]
+        for k in range(2, len(self.nodes)):
+            option, low, high = self.nodes[k]
+            row = list(values[low])
+            if option not in banned:
+                shift = 1 if option in need else 0
+                for taken, ways in enumerate(values[high]):
+                    if ways and taken + shift <= goal:
+                        row[taken + shift] += ways
+            values.append(row)
+        return values[self.root][goal]
+
+    def marginals(self) -> list[int]:
+        """Per option, the solutions holding it (a pass up for the counts below each
+        node, a pass down for the paths reaching it)."""
+        below = self._counts()
+        above = [0] * len(self.nodes)
+        above[self.root] = 1
+        through = [0] * self.options
+        for k in range(len(self.nodes) - 1, 1, -1):  # parents before children
+            if not above[k]:
+                continue
+            option, low, high = self.nodes[k]
+            above[low] += above[k]
+            above[high] += above[k]
+            through[option] += above[k] * below[high]
+        return through
+
+    def weighted_count(self, weights: Sequence[float] | Mapping[int, float]) -> float:
+        """The sum over the solutions of the product of their options' weights (an
+        option without a weight weighs 1)."""
+        weight = _weights(weights)
+        values = [0.0, 1.0] + [0.0] * len(self)
+        for k in range(2, len(self.nodes)):
+            option, low, high = self.nodes[k]
+            values[k] = values[low] + weight(option, 1.0) * values[high]
+        return values[self.root]
+
+    def best(self, weights: Sequence[float] | Mapping[int, float], *,
+             worst: bool = False) -> tuple[float, list[int]] | None:
+        """The solution of the largest sum of option weights (``worst``: the least)
+        and that sum; None where there is no solution.
+
+        >>> from cpuzzler.models import queens
+        >>> d, square = queens(6).diagram(), [o * o for o in range(36)]
+        >>> d.best(square), d.best(square, worst=True)[0]
+        ((2527.0, [1, 9, 17, 18, 26, 34]), 2443.0)
+        """
+        weight = _weights(weights)
+        pick = min if worst else max
+        score: list[float | None] = [None, 0.0] + [None] * len(self)
+
+        def via_high(option: int, high: int) -> float | None:
+            below = score[high]
+            return None if below is None else below + weight(option, 0.0)
+
+        for k in range(2, len(self.nodes)):
+            option, low, high = self.nodes[k]
+            choices = [s for s in (score[low], via_high(option, high)) if s is not None]
+            score[k] = pick(choices) if choices else None
+        total = score[self.root]
+        if total is None:
+            return None
+        chosen: list[int] = []
+        k = self.root
+        while k > 1:
+            option, low, high = self.nodes[k]
+            if via_high(option, high) == score[k]:
+                chosen.append(option)
+                k = high
+            else:
+                k = low
+        return total, sorted(chosen)
+
+    def sample(self, k: int, *, seed: int = 0) -> list[tuple[int, ...]]:
+        """``k`` solutions drawn uniformly at random (with replacement)."""
+        below = self._counts()
+        rng = random.Random(seed)
+        draws: list[tuple[int, ...]] = []
+        if below[self.root] == 0:
+            return []
+        for _ in range(k):
+            chosen: list[int] = []
+            node = self.root
+            while node > 1:
+                option, low, high = self.nodes[node]
+                if rng.randrange(below[node]) < below[high]:
+                    chosen.append(option)
+                    node = high
+                else:
+                    node = low
+            draws.append(tuple(sorted(chosen)))
+        return draws
+
+    def solutions(self) -> Iterator[tuple[int, ...]]:
+        """Every solution, lazily, as sorted option tuples."""
+        stack: list[tuple[int, tuple[int, ...]]] = [(self.root, ())]
+        while stack:
+            node, chosen = stack.pop()
+            if node == TOP:
+                yield tuple(sorted(chosen))
+            elif node > 1:
+                option, low, high = self.nodes[node]
+                stack.append((low, chosen))
+                stack.append((high, (*chosen, option)))
+
+
+def _weights(weights: Sequence[float] | Mapping[int, float]
+             ) -> Callable[[int, float], float]:
+    """``weight(option, default)``: an option's weight, ``default`` where it has none."""
+    if isinstance(weights, Mapping):
+        return lambda o, default: float(weights.get(o, default))
+    return lambda o, default: float(weights[o]) if o < len(weights) else default
+
+
+# what ExactCover.diagram() hands on here
+JOBS.update(diagram=Diagram.of)
