@@ -10,6 +10,7 @@ tuples of option indices, and ``count(xc, stats=, time_limit=)``.
     auto     dlx, with CP-SAT (and for counts the memo engine) in doubling time budgets
     memo     counts by memoising sub-problems under their exact state (count only)
     frontier counts breadth-first, layer by layer along a sweep (count only)
+    zdd      counts as decision diagrams, every item's rule conjoined (OxiDD; count only)
 
 >>> get_engine("python").NAME
 'python'
@@ -33,6 +34,7 @@ ENGINES = {
     "memo": "cpuzzler.engines.memo",
     "python": "cpuzzler.engines.reference",
     "sat": "cpuzzler.engines.sat",
+    "zdd": "cpuzzler.engines.zdd",
 }
 DEFAULT_ENGINE = "dlx"
 
