@@ -65,26 +65,25 @@ def seconds(text: str) -> float:
     return value
 
 
-def nonnegative(text: str) -> int:
-    """A whole number, 0 or more (0: none, not asked for)."""
+def _whole(text: str, least: int, wanted: str) -> int:
+    """``text`` as a whole number of at least ``least`` (``wanted`` says so if not)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"needs a number 0 or more, not {text}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"needs {wanted}, not {text}")
     return value
+
+
+def nonnegative(text: str) -> int:
+    """A whole number, 0 or more (0: none, not asked for)."""
+    return _whole(text, 0, "a number 0 or more")
 
 
 def positive(text: str) -> int:
     """A count of solutions or processes: a whole number, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"needs a positive number, not {text}")
-    return value
+    return _whole(text, 1, "a positive number")
 
 
 def size(text: str) -> int:

@@ -108,7 +108,13 @@ class Estimate:
 
 
 def rounded(x: float) -> str:
-    """Three significant digits, with thousands separators."""
+    """Three significant digits, with thousands separators; past floats, said so.
+
+    >>> rounded(1234567), rounded(2.5e20), rounded(float("inf"))
+    ('1,230,000', '2.5e+20', 'past 10^308')
+    """
+    if math.isinf(x):
+        return "past 10^308"
     if not math.isfinite(x) or x == 0:
         return f"{x:,.0f}"
     if abs(x) >= 1e15 or abs(x) < 100:
