@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.results import TIMEOUT, Clock, Count
+from cpuzzler.results import INTERRUPTED, TIMEOUT, Clock, Count
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -252,9 +252,9 @@ def count_by_burnside(xc: ExactCover, elements: Sequence[Sequence[int]], *,
     for k in [*range(1, len(parts)), 0]:  # the identity, the largest count, last
         problem = parts[k][3]
         assert problem is not None
-        if clock.expired() and found:
-            found[k] = Count(0, next((c.reason for c in found.values() if not c.complete),
-                                     TIMEOUT))
+        stopped = next((c.reason for c in found.values() if c.reason == INTERRUPTED), None)
+        if stopped or (clock.expired() and found):  # Ctrl-C or the time: no more counts
+            found[k] = Count(0, stopped or TIMEOUT)
         else:
             found[k] = problem.count(engine=engine, time_limit=clock.left(),
                                      **(options if k == 0 else smaller))
