@@ -346,15 +346,13 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str | None = None
     ``burnside``, the default on the counting engines, counts what each symmetry fixes
     and keeps that in ``xc.stats.fixed``, and falls back to ``reduce`` where the group
     is too large to list or a quotient is no exact cover of ours)."""
-    from cpuzzler.results import Clock, unique_method
+    from cpuzzler.results import Clock, settled_method
 
-    asked, method = method, unique_method(method, engine)
+    plan = _reduction(xc, group) if method != "dedup" and 1 < group.order <= LISTED else None
+    method = settled_method(method, engine, lambda: plan is not None and not plan[2])
     if method not in ("reduce", "dedup", "burnside"):
         raise ExactCoverError(f"unknown method {method!r} for an exact cover: reduce, "
                               "dedup or burnside")
-    plan = _reduction(xc, group) if method != "dedup" and 1 < group.order <= LISTED else None
-    if method == "burnside" and asked is None and plan is not None and not plan[2]:
-        method = "reduce"  # one count of a |G|-th of the tree: no symmetry fixes any
     if method == "burnside":
         counted = _count_fixed(xc, group, engine, time_limit, options)
         if counted is not None:

@@ -86,15 +86,14 @@ def describe(fixed: Sequence[Fixed]) -> str:
 
 
 def _item_permutation(xc: ExactCover, option_map: Permutation,
-                      keys: dict[tuple[Any, ...], list[int]], key_of: list[tuple[Any, ...]],
-                      containing: list[list[int]]) -> list[int] | None:
+                      known: ItemKeys) -> list[int] | None:
     """The items' permutation that goes with the options' one: item i goes to the item
     whose options are the images of i's. None where there is no such permutation."""
-    image = [-1] * len(key_of)
+    image = [-1] * len(known.key_of)
     taken: dict[tuple[Any, ...], int] = {}
-    for i, key in enumerate(key_of):
-        target = (frozenset(option_map[o] for o in containing[i]), *key[1:])
-        group = keys.get(target)
+    for i, key in enumerate(known.key_of):
+        target = (frozenset(option_map[o] for o in known.containing[i]), *key[1:])
+        group = known.keys.get(target)
         k = taken.get(target, 0)
         if group is None or k >= len(group):
             return None
@@ -122,7 +121,29 @@ def _cycles_of(permutation: Sequence[int], rank: Callable[[int], int]) -> list[l
     return cycles
 
 
-def quotient(xc: ExactCover, option_map: Permutation) -> ExactCover | None:
+@dataclass(frozen=True)
+class ItemKeys:
+    """What names an item up to symmetry: its options, bounds and kind (``key_of``), and
+    the items of each key (``keys``). Found once per exact cover for all its quotients."""
+
+    containing: list[list[int]]
+    key_of: list[tuple[Any, ...]]
+    keys: dict[tuple[Any, ...], list[int]]
+
+    @classmethod
+    def of(cls, xc: ExactCover) -> ItemKeys:
+        containing = xc.item_options()
+        lo, hi, secondary = xc.item_arrays()
+        key_of = [(frozenset(containing[i]), lo[i], hi[i], secondary[i])
+                  for i in range(len(containing))]
+        keys: dict[tuple[Any, ...], list[int]] = {}
+        for i, key in enumerate(key_of):
+            keys.setdefault(key, []).append(i)
+        return cls(containing, key_of, keys)
+
+
+def quotient(xc: ExactCover, option_map: Permutation,
+             item_keys: ItemKeys | None = None) -> ExactCover | None:
     """The exact cover whose solutions are the solutions of ``xc`` that the symmetry
     ``option_map`` (``p[k]``: the option that option k becomes) maps onto themselves, one
     for one; None where the symmetry is none of ``xc`` or the quotient needs an option
@@ -138,13 +159,9 @@ def quotient(xc: ExactCover, option_map: Permutation) -> ExactCover | None:
     from cpuzzler.exact_cover import ExactCover
 
     names = xc.items
-    containing = xc.item_options()
     lo, hi, secondary = xc.item_arrays()
-    key_of = [(frozenset(containing[i]), lo[i], hi[i], secondary[i]) for i in range(len(names))]
-    keys: dict[tuple[Any, ...], list[int]] = {}
-    for i, key in enumerate(key_of):
-        keys.setdefault(key, []).append(i)
-    item_map = _item_permutation(xc, option_map, keys, key_of, containing)
+    known = item_keys or ItemKeys.of(xc)
+    item_map = _item_permutation(xc, option_map, known)
     if item_map is None:
         return None
     place = {name: k for k, name in enumerate(xc.sweep or ())}
@@ -242,7 +259,8 @@ def count_by_burnside(xc: ExactCover, elements: Sequence[Sequence[int]], *,
     identity = tuple(range(n))
     group = list(dict.fromkeys([identity, *map(tuple, elements)]))
     classes = cyclic_classes(group)
-    parts = [(g, order, k, xc if g == identity else quotient(xc, g))
+    item_keys = ItemKeys.of(xc)
+    parts = [(g, order, k, xc if g == identity else quotient(xc, g, item_keys))
              for g, order, k in classes]
     if any(problem is None for *_, problem in parts):
         return None

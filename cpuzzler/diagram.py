@@ -68,10 +68,8 @@ class Diagram:
         from cpuzzler.engines import memo  # here: importing cpuzzler stays light
 
         sweep = memo.sweep_order(xc, order)  # the model's, else derived from the matrix
-        position = {item: p for p, item in enumerate(sweep)}
         masks = [sum(1 << i for i in xc.option_items(o)) for o in range(xc.num_options)]
-        first = [min((position[i] for i in xc.option_items(o) if i in position),
-                     default=len(sweep)) for o in range(xc.num_options)]
+        first = xc.first_in_sweep(sweep)
         by_item: list[list[int]] = [[] for _ in sweep]
         for o in sorted(range(xc.num_options), key=lambda o: (first[o], o)):
             if first[o] < len(sweep):

@@ -306,6 +306,20 @@ class ExactCover:
                 containing[i].append(o)
         return containing
 
+    def first_in_sweep(self, sweep: Sequence[int]) -> list[int]:
+        """Per option, the position in ``sweep`` (item indices) of its first item there;
+        ``len(sweep)`` for an option with no item in it. Ordering options by it (ties by
+        index) is the decision diagrams' variable order along a sweep.
+
+        >>> xc = ExactCover(primary=["a", "b", "c"])
+        >>> _ = xc.add_option(["a", "c"]), xc.add_option(["b"]), xc.add_option(["c"])
+        >>> xc.first_in_sweep([2, 1]), xc.first_in_sweep([0])
+        ([0, 1, 0], [0, 1, 1])
+        """
+        position = {item: p for p, item in enumerate(sweep)}
+        return [min((position[i] for i in items if i in position), default=len(sweep))
+                for items in self._options]
+
     def item_arrays(self) -> tuple[list[int], list[int], list[bool]]:
         """Per item index: lo bounds, hi bounds, and whether it is secondary.
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,6 +28,23 @@ def unique_method(asked: str | None, engine: str | None) -> str:
         return asked
     return "lex" if engine in LEX_ENGINES else \
         "burnside" if engine in COUNTING_ENGINES else "reduce"
+
+
+def settled_method(asked: str | None, engine: str | None,
+                   one_count: Callable[[], bool]) -> str:
+    """``unique_method``, except where Burnside's lemma was only the default and the
+    symmetry reduction is one count (``one_count()``: a part every symmetry keeps, all
+    its orbits as large as the group): then the reduction, which counts a |G|-th of the
+    tree and knows what each symmetry fixes (the identity alone).
+
+    >>> settled_method(None, "memo", lambda: True), settled_method("burnside", "memo",
+    ...                                                          lambda: True)
+    ('reduce', 'burnside')
+    """
+    method = unique_method(asked, engine)
+    if method == "burnside" and asked is None and one_count():
+        return "reduce"
+    return method
 
 
 class Count(int):

@@ -29,7 +29,7 @@ from cpuzzler.results import (
     Clock,
     Count,
     RunDeadline,
-    unique_method,
+    settled_method,
 )
 
 if TYPE_CHECKING:
@@ -423,7 +423,7 @@ class Tiling:
         ``"burnside"`` counts the solutions each symmetry fixes (``cpuzzler.burnside``;
         ``exact_cover.stats.fixed`` keeps them) and needs no listing, so the memo and
         frontier engines count up to symmetry too. The default (None) is
-        ``results.unique_method``'s for the engine.
+        ``results.settled_method``'s for the engine.
 
         >>> from cpuzzler.grids import square
         >>> from cpuzzler.models import pieces
@@ -432,7 +432,8 @@ class Tiling:
         ((0, 0), (0, 0))
         """
         _check_mode(symmetry)
-        asked, method = method, unique_method(method, engine)
+        method = settled_method(method, engine, lambda: symmetry != "raw"
+                                and self._reduces_by_counting(symmetry))
         if method not in METHODS:
             raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
         self.exact_cover.stats.fixed = []  # what each symmetry fixes, where a method says
@@ -443,8 +444,6 @@ class Tiling:
         group = self.group(symmetry)
         if method == "lex":
             return self._count_lex_leaders(engine, clock.left(), symmetry, options)
-        if method == "burnside" and asked is None and self._reduces_by_counting(symmetry):
-            method = "reduce"  # the same fixed counts, from a count of 1/|G| of the tree
         if method == "burnside":
             counted = self._count_fixed(engine, clock.left(), symmetry, options)
             if counted is not None:
@@ -463,11 +462,20 @@ class Tiling:
 
     def option_symmetries(self, symmetry: str = "unique") -> list[list[int]]:
         """The puzzle's symmetries (all but the identity) as permutations of the options:
-        ``p[k]`` is the placement option k becomes."""
-        group = self.group(symmetry)
-        index = {(pl.piece, pl.cells): k for k, pl in enumerate(self.placements)}
-        return [[index[group.placement_image(pl, element)] for pl in self.placements]
+        ``p[k]`` is the placement option k becomes. Found once per mode: do not change
+        the lists."""
+        if symmetry not in self._option_symmetries:
+            group = self.group(symmetry)
+            index = {(pl.piece, pl.cells): k for k, pl in enumerate(self.placements)}
+            self._option_symmetries[symmetry] = [
+                [index[group.placement_image(pl, element)] for pl in self.placements]
                 for element in range(1, len(group))]
+        return self._option_symmetries[symmetry]
+
+    @cached_property
+    def _option_symmetries(self) -> dict[str, list[list[int]]]:
+        """``option_symmetries`` by symmetry mode, as found."""
+        return {}
 
     def _count_fixed(self, engine: str | None, time_limit: float | None, symmetry: str,
                      options: dict[str, Any]) -> tuple[Count, Count] | None:
