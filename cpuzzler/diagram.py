@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import JOBS
@@ -164,6 +164,104 @@ class Diagram:
         if root >= len(nodes):
             raise InputFormatError(f"the root {root} is not a node", path=name, line=1)
         return cls(nodes, root, options)
+
+    # --- other libraries ----------------------------------------------------------------
+
+    def variable_order(self) -> list[int]:
+        """The options in the diagram's variable order: on every path an option comes
+        before the options below it (options in no node last, by index).
+
+        >>> from cpuzzler.models import queens
+        >>> order = Diagram.of(queens(4)).variable_order()
+        >>> sorted(order) == list(range(16)), order[:6]
+        (True, [1, 2, 4, 8, 7, 13])
+        """
+        import heapq
+
+        after: list[set[int]] = [set() for _ in range(self.options)]
+        used = {option for option, _, _ in self.nodes[2:]}
+        for option, low, high in self.nodes[2:]:
+            after[option].update(self.nodes[c][0] for c in (low, high) if c > 1)
+        waiting = [0] * self.options
+        for option, later in enumerate(after):
+            if option in later:
+                raise ExactCoverError(f"option {option} is twice on one path: not a ZDD")
+            for o in later:
+                waiting[o] += 1
+        ready = [o for o in used if not waiting[o]]
+        heapq.heapify(ready)
+        order: list[int] = []
+        while ready:
+            option = heapq.heappop(ready)
+            order.append(option)
+            for o in after[option]:
+                waiting[o] -= 1
+                if not waiting[o]:
+                    heapq.heappush(ready, o)
+        if len(order) < len(used):
+            raise ExactCoverError("the diagram's paths take options in no one order")
+        return order + [o for o in range(self.options) if o not in used]
+
+    def to_oxidd(self) -> Any:
+        """The diagram in an OxiDD ZBDD manager of its own (``pip install
+        'cpuzzler[diagrams]'``): the family as a ``ZBDDFunction``, its variable ``v``
+        named after the option ``variable_order()[v]``, built bottom-up with
+        ``make_node``, so every OxiDD operation applies.
+
+        >>> from cpuzzler.models import queens
+        >>> family = Diagram.of(queens(6)).to_oxidd()
+        >>> family.sat_count(36), family.manager.var_name(0)
+        (4, '1')
+        """
+        import oxidd.zbdd
+
+        order = self.variable_order()
+        manager = oxidd.zbdd.ZBDDManager(max(1024, 2 * len(self.nodes)),
+                                         max(1024, len(self.nodes)), 1)
+        manager.add_named_vars([str(o) for o in order])
+        level = {o: v for v, o in enumerate(order)}
+        built = [manager.empty(), manager.base()]
+        for option, low, high in self.nodes[2:]:
+            built.append(manager.singleton(level[option]).make_node(built[high], built[low]))
+        return built[self.root]
+
+    def to_graphillion(self) -> Any:
+        """The diagram as a graphillion ``setset`` of option sets (``pip install
+        graphillion``), read by ``setset.loads``. It sets graphillion's universe (one
+        for the whole process) to the options in ``variable_order()``.
+
+        >>> from cpuzzler.models import queens
+        >>> family = Diagram.of(queens(6)).to_graphillion()
+        >>> len(family), sorted(next(iter(family)))
+        (4, [1, 9, 17, 18, 26, 34])
+        """
+        from graphillion import setset
+
+        order = self.variable_order()
+        setset.set_universe(order)
+        return setset.loads(self.graphillion_text(order))
+
+    def graphillion_text(self, order: Sequence[int] | None = None) -> str:
+        """The diagram in graphillion's text form (``id variable low high`` lines, ``B``
+        and ``T`` the terminals, children first, a closing ``.``), variable v + 1 the
+        option ``order[v]`` (default ``variable_order()``)."""
+        order = self.variable_order() if order is None else order
+        variable = {o: v + 1 for v, o in enumerate(order)}
+        name = ["B", "T"] + [str(k) for k in range(2, len(self.nodes))]
+        reached = self._reached()
+        lines = [f"{k} {variable[o]} {name[low]} {name[high]}"
+                 for k, (o, low, high) in enumerate(self.nodes) if k > 1 and reached[k]]
+        return "\n".join(lines or [name[self.root]]) + "\n.\n"
+
+    def _reached(self) -> list[bool]:
+        """Per node, whether it is below the root."""
+        reached = [False] * len(self.nodes)
+        reached[self.root] = True
+        for k in range(len(self.nodes) - 1, 1, -1):
+            if reached[k]:
+                _, low, high = self.nodes[k]
+                reached[low] = reached[high] = True
+        return reached
 
     # --- one pass over the nodes --------------------------------------------------------
 

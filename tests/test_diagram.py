@@ -46,6 +46,25 @@ def test_every_answer_of_the_diagram_equals_brute_force(xc):
     assert all(s in solutions for s in d.sample(5, seed=1))
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(xc=EXACT_PROBLEMS)
+def test_the_diagram_goes_to_oxidd_and_graphillion_whole(xc):
+    solutions = brute_force_solutions(xc)
+    d = xc.diagram()
+    order = d.variable_order()
+    assert sorted(order) == list(range(xc.num_options))
+    family = d.to_oxidd()
+    assert family.sat_count(xc.num_options) == len(solutions)
+    manager = family.manager
+    for s in solutions:  # each solution is in the family, by its variables' names
+        point = family
+        for v in range(xc.num_options):
+            point = point.subset1(v) if int(manager.var_name(v)) in s else point.subset0(v)
+        assert point.sat_count(xc.num_options) == 1
+    if xc.num_options:
+        assert {tuple(sorted(s)) for s in d.to_graphillion()} == solutions
+
+
 def test_the_pentomino_5x12_counts_and_its_marginals_add_up():
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     d = xc.diagram()
