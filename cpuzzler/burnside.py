@@ -227,6 +227,24 @@ def _impossible(name: str) -> ExactCover:
     return ExactCover(primary=[name])
 
 
+def option_orbits(elements: Sequence[Sequence[int]], options: int) -> list[list[int]]:
+    """The orbits of the ``options`` options under a group given by all its elements
+    (the identity may be left out): each sorted, the orbits by their least option.
+
+    >>> option_orbits([(1, 0, 2)], 3)
+    [[0, 1], [2]]
+    """
+    seen = [False] * options
+    orbits = []
+    for o in range(options):
+        if not seen[o]:
+            orbit = sorted({o} | {g[o] for g in elements})
+            for member in orbit:
+                seen[member] = True
+            orbits.append(orbit)
+    return orbits
+
+
 def cyclic_classes(elements: Sequence[Permutation]) -> list[tuple[Permutation, int, int]]:
     """The group's elements sorted by the cyclic group each generates: (one generator,
     the order, how many elements generate it), the identity first.

@@ -110,16 +110,39 @@ def test_the_shell_ranks_the_placements_and_writes_the_diagram(tmp_path, capsys)
     from cpuzzler.cli import main
 
     path = tmp_path / "soma.zdd"
-    assert main(["solve", "soma", "--count", "--marginals", "--diagram", str(path)]) == 0
+    assert main(["solve", "soma", "--count", "--marginals", "--diagram", str(path),
+                 "--symmetry", "raw"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("11520 solutions in all (every solution, not up to symmetry)")
-    assert "| in no solution: 200 of 688 options" in out
+    assert "| in no solution: 200 of 688 options\n" in out
     ranked = [int(line.split()[0]) for line in out.splitlines()[2:]
               if not line.startswith("|")]
     assert ranked[:488] == sorted(ranked[:488], reverse=True) and ranked[488:] == [0] * 200
+    assert sum(ranked) == 11520 * 7  # seven pieces in each solution
     assert Diagram.load(path).count() == 11520
     assert main(["solve", "soma", "--marginals"]) == 2  # goes with --count
     assert "--count" in capsys.readouterr().err
+
+
+def test_the_shell_lists_a_class_of_placements_once_and_draws_where_pieces_lie(
+        tmp_path, capsys):
+    """The puzzle's symmetries map solutions onto solutions, so the placements of one
+    class are each in as many: one line a class, its size, the same total."""
+    from cpuzzler.cli import main
+
+    picture = tmp_path / "soma.svg"
+    assert main(["solve", "soma", "--count", "--marginals", "--svg", str(picture)]) == 0
+    out = capsys.readouterr().out
+    assert "one line per class of placements the puzzle's symmetries" in out
+    lines = [line.split() for line in out.splitlines()[2:] if not line.startswith("|")]
+    sizes = [int(words[1].rstrip("x")) for words in lines]
+    assert sum(sizes) == 688 and max(sizes) == 48
+    assert sum(int(words[0]) * size for words, size in zip(lines, sizes, strict=True)) == 11520 * 7
+    assert "| in no solution: 200 of 688 options (" in out
+    drawn = picture.read_text()
+    assert drawn.startswith("<svg") and drawn.count("darkest") == 2 * 7  # text on a halo
+    assert main(["solve", "soma", "--count", "--svg", str(picture)]) == 2  # no --marginals
+    assert "--marginals" in capsys.readouterr().err
 
 
 # --- the zdd engine: a count from the matrix alone, in OxiDD's decision diagrams -------

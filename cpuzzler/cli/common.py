@@ -356,8 +356,9 @@ def check_pictures(problem: object, args: argparse.Namespace) -> None:
         option = f"--format {args.format}"
     if not isinstance(problem, Tiling):
         raise UsageError(f"{option}: pictures are drawn for tilings only")
-    if args.count:
-        raise UsageError(f"{option}: pictures are drawn of solutions, not with --count")
+    if args.count and not (getattr(args, "marginals", False) and option == "--svg"):
+        raise UsageError(f"{option}: pictures are drawn of solutions, not with --count "
+                         "(with --count --marginals, --svg draws where each piece lies)")
     for path in (args.svg, args.x3d):
         if path in (None, "-"):
             continue

@@ -69,7 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--marginals", action="store_true",
                         help="with --count: also each option (placement) with the number "
                              "of solutions holding it, most first, and those in none (every "
-                             "solution, not up to symmetry; from the decision diagram)")
+                             "solution counted; from the decision diagram); a tiling's "
+                             "placements one line per class its symmetries make (--symmetry "
+                             "raw: every one); --svg FILE draws where each piece lies")
     parser.add_argument("--diagram", metavar="FILE", default=None,
                         help="with --count: also write the decision diagram (ZDD) of all "
                              "solutions to FILE (cpuzzler.diagram's text format)")
@@ -417,9 +419,11 @@ def _from_diagram(problem: Problem, args: argparse.Namespace, start: float) -> i
     decision diagram of all of them, the options ranked by the solutions holding them."""
     if not args.count:
         raise UsageError("--marginals and --diagram go with --count")
-    if args.engine is not None or args.symmetry != "unique" or _in_parts(args):
+    if args.engine is not None or _in_parts(args):
         raise UsageError("--marginals and --diagram count every solution through the "
-                         "decision diagram: leave out --engine, --symmetry and parts")
+                         "decision diagram: leave out --engine and parts")
+    if args.svg is not None and not args.marginals:
+        raise UsageError("--svg with --count goes with --marginals (where each piece lies)")
     xc = exact_cover_of(problem)
     diagram = xc.diagram()
     if args.diagram:
@@ -433,17 +437,59 @@ def _from_diagram(problem: Problem, args: argparse.Namespace, start: float) -> i
           f"decision diagram has {len(diagram):,} nodes")
     if args.marginals:
         through = diagram.marginals()
-        ranked = sorted((o for o in range(xc.num_options) if through[o]),
-                        key=lambda o: (-through[o], o))
-        print("| solutions holding each option, most first")
-        for o in ranked:
-            print(f"{through[o]:>12}  {' '.join(xc.option(o))}")
-        unused = [o for o in range(xc.num_options) if not through[o]]
-        print(f"| in no solution: {len(unused)} of {xc.num_options} options")
-        for o in unused:
-            print(f"{0:>12}  {' '.join(xc.option(o))}")
+        _print_marginals(problem, xc, through, args.symmetry)
+        if args.svg is not None:
+            _draw_coverage(problem, through, total, args.svg)
     note(args, f"{time.perf_counter() - start:.3f} s")
     return status(Count(total), DONE)
+
+
+def _print_marginals(problem: Problem, xc: ExactCover, through: list[int],
+                     symmetry: str) -> None:
+    """The options ranked by the solutions holding them, those in none last. A tiling's
+    symmetries map solutions onto solutions, so the placements of one class (orbit) are
+    each in as many: one line a class, its size first, unless ``symmetry`` is raw."""
+    from cpuzzler.burnside import option_orbits
+    from cpuzzler.models import Tiling
+
+    classes = [[o] for o in range(xc.num_options)]
+    if isinstance(problem, Tiling) and symmetry != "raw":
+        classes = option_orbits(problem.option_symmetries(symmetry), xc.num_options)
+    grouped = any(len(c) > 1 for c in classes)
+    used = sorted((c for c in classes if through[c[0]]), key=lambda c: (-through[c[0]], c))
+    unused = [c for c in classes if not through[c[0]]]
+    if grouped:
+        which = "symmetries" if symmetry == "unique" else "rotations"
+        print("| solutions holding each placement, most first; one line per class of "
+              f"placements the puzzle's {which} map onto each other (how many, one)")
+    else:
+        print("| solutions holding each option, most first")
+
+
+    def show(c: list[int]) -> None:
+        size = f"{len(c):>3}x " if grouped else ""
+        print(f"{through[c[0]]:>12}  {size}{' '.join(xc.option(c[0]))}")
+
+    for c in used:
+        show(c)
+    print(f"| in no solution: {sum(map(len, unused))} of {xc.num_options} options"
+          + (f" ({len(unused)} classes)" if grouped else ""))
+    for c in unused:
+        show(c)
+
+
+def _draw_coverage(problem: Problem, through: list[int], total: int, path: str) -> None:
+    """``--count --marginals --svg FILE``: where each piece lies across the solutions."""
+    from cpuzzler.models import Tiling
+    from cpuzzler.render.svg import coverage_svg
+
+    assert isinstance(problem, Tiling)  # check_pictures refused the others
+    picture = coverage_svg(problem.region, problem.coverage(through, total))
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(picture)
+    except OSError as e:
+        raise InputFormatError(f"cannot write: {e.strerror or e}", path=path) from None
 
 
 def _sample(problem: Problem, args: argparse.Namespace, start: float) -> int:

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -344,6 +344,28 @@ class Tiling:
         chosen = sorted((self.placements[o] for o in options),
                         key=lambda p: (order[p.piece], p.cells))
         return TilingSolution(self, tuple(chosen))
+
+    def coverage(self, through: Sequence[int], total: int) -> dict[str, dict[Cell, float]]:
+        """Per piece name (in the puzzle's order), per cell: the share of the ``total``
+        solutions in which that piece covers the cell, from ``through[k]``, the
+        solutions holding placement k (``Diagram.marginals``). What ``coverage_svg``
+        draws.
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> board = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+        >>> d = board.exact_cover.diagram()
+        >>> shares = board.coverage(d.marginals(), d.count())
+        >>> d.count(), shares["X"][(2, 1)], (9, 1) in shares["X"]
+        (8, 0.5, False)
+        """
+        shares: dict[str, dict[Cell, float]] = {p.name: {} for p in self.pieces}
+        for placement, ways in zip(self.placements, through, strict=True):
+            if ways and total:
+                cells = shares[placement.piece]
+                for cell in placement.cells:
+                    cells[cell] = cells.get(cell, 0.0) + ways / total
+        return shares
 
     # --- solving -----------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
@@ -130,6 +130,77 @@ def piece_svg(piece: Piece, *, scale: float = 40.0, among: Iterable[Piece] = ())
     board = _Board(Region(piece.lattice, piece.cells), tuple(among) or (piece,))
     drawing = _Drawing(board, (_Placed(piece.name, tuple(sorted(piece.cells))),))
     return svg(drawing, scale=scale, min_width=0)  # type: ignore[arg-type]
+
+
+def coverage_svg(region: Region, shares: Mapping[str, Mapping[Cell, float]], *,
+                 scale: float = 20.0) -> str:
+    """Where each piece lies across all solutions: one copy of the region per piece
+    (named above it), each cell filled in the piece's colour as strongly as the share
+    of solutions in which the piece covers it (``shares[piece][cell]``, 0 to 1, as
+    ``Tiling.coverage`` gives), full colour at the piece's largest share (in its
+    caption); hovering a cell shows its share.
+
+    >>> from cpuzzler.grids import square
+    >>> shares = {"A": {(0, 0): 0.25, (1, 0): 0.125}, "B": {}}
+    >>> picture = coverage_svg(square.rectangle(2, 1), shares)
+    >>> picture.count("<polygon"), 'fill-opacity="0.500"' in picture, "A: darkest 25%" in picture
+    (8, True, True)
+    """
+    lattice = region.lattice.name
+    cells = list(region.cells)
+    if lattice in SEGMENT_LATTICES:
+        lines = {seg: segment(lattice, seg) for seg in cells}
+        outline: dict[Cell, list[XY]] = {seg: list(ends) for seg, ends in lines.items()}
+    elif lattice == "cubic":
+        outline = _layers(cells)
+    elif lattice in CELL_LATTICES:
+        outline = {cell: polygon(lattice, cell) for cell in cells}
+    else:
+        raise ValueError(f"no SVG pictures for the {lattice} lattice")
+    points = [p for corners in outline.values() for p in corners]
+    left, bottom = min(x for x, _ in points), min(y for _, y in points)
+    width = max(x for x, _ in points) - left + 1.0
+    height = max(y for _, y in points) - bottom + 1.5  # and a line for the name
+    columns = _columns(len(shares), width, height)
+    fill = colours(shares)
+    canvas = _Canvas([(left - 0.5, bottom - 0.5 - height * (-(-len(shares) // columns) - 1)),
+                      (left - 0.5 + width * columns, bottom + height - 1.0)], scale)
+    for k, (name, share) in enumerate(shares.items()):
+        dx, dy = width * (k % columns), -height * (k // columns)
+
+        def moved(p: XY, dx: float = dx, dy: float = dy) -> XY:
+            return (p[0] + dx, p[1] + dy)
+
+        top = max(y for _, y in points) + dy
+        darkest = max(share.values(), default=0.0)
+        caption = f"{name}: darkest {100 * darkest:.0f}%" if darkest else f"{name}: nowhere"
+        canvas.label(((2 * left + width - 1.0) / 2 + dx, top + 0.6), caption, 0.5 * scale)
+        for cell, corners in outline.items():
+            part = min(1.0, share.get(cell, 0.0))
+            strength = part / darkest if darkest else 0.0
+            tip = f"<title>{escape(name)} {cell}: {100 * part:.1f}% of solutions</title>"
+            if lattice in SEGMENT_LATTICES:
+                (x1, y1), (x2, y2) = (canvas.xy(moved(p)) for p in corners)
+                canvas.parts.append(
+                    f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
+                    f'stroke="#ddd" stroke-width="{0.14 * scale:.1f}"/>')
+                canvas.parts.append(
+                    f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}" '
+                    f'stroke="{fill[name]}" stroke-opacity="{strength:.3f}" '
+                    f'stroke-width="{0.14 * scale:.1f}" stroke-linecap="round">{tip}</line>')
+                continue
+            at = " ".join(canvas.at(moved(p)) for p in corners)
+            canvas.parts.append(f'<polygon points="{at}" fill="white" stroke="#999" '
+                                'stroke-width="0.5"/>')
+            canvas.parts.append(f'<polygon points="{at}" fill="{fill[name]}" '
+                                f'fill-opacity="{strength:.3f}">{tip}</polygon>')
+    return canvas.document()
+
+
+def _columns(panels: int, width: float, height: float) -> int:
+    """How many panels side by side bring the whole picture nearest to 4:3."""
+    return min(range(1, max(panels, 1) + 1),
+               key=lambda c: abs(c * width / (-(-panels // c) * height) - 4 / 3))
 
 
 def _layers(region: list[Cell]) -> dict[Cell, list[XY]]:
