@@ -55,17 +55,26 @@ class Diagram:
         return len(self.nodes) - 2
 
     @classmethod
-    def of(cls, xc: ExactCover, order: Sequence[str] | None = None) -> Diagram:
+    def of(cls, xc: ExactCover, order: Sequence[str] | None = None, *,
+           memory: float | None = None, time_limit: float | None = None) -> Diagram:
         """The diagram of every solution of ``xc`` (primary items covered once,
         secondary items at most once; bounds and colours: not yet), by the sweep
         ``order`` (item names; default the problem's sweep, else one derived from the
-        matrix, as the memo engine's)."""
-        lo, hi, secondary = xc.item_arrays()
-        if any((a, b) != (1, 1) for a, b, s in zip(lo, hi, secondary, strict=True) if not s):
-            raise ExactCoverError("a diagram of items with bounds is not built yet")
-        if xc.has_colours:
-            raise ExactCoverError("a diagram of coloured items is not built yet")
+        matrix, as the memo engine's), built in C (``engines/csrc/diagram.c``).
+        ``memory`` caps its tables in bytes (default a quarter of the machine's); past
+        it, or past ``time_limit`` seconds, an error: a diagram is whole or none."""
+        _check_buildable(xc)
         from cpuzzler.engines import memo  # here: importing cpuzzler stays light
+
+        nodes, root = memo.diagram_nodes(xc, order, memory=memory, time_limit=time_limit)
+        return cls(nodes, root, xc.num_options)
+
+    @classmethod
+    def reference(cls, xc: ExactCover, order: Sequence[str] | None = None) -> Diagram:
+        """The same diagram built in plain Python, node for node: the oracle the C
+        builder is tested against (slow: the pentominoes 6x10 in about 20 s)."""
+        _check_buildable(xc)
+        from cpuzzler.engines import memo
 
         sweep = memo.sweep_order(xc, order)  # the model's, else derived from the matrix
         masks = [sum(1 << i for i in xc.option_items(o)) for o in range(xc.num_options)]
@@ -399,6 +408,15 @@ class Diagram:
                 option, low, high = self.nodes[node]
                 stack.append((low, chosen))
                 stack.append((high, (*chosen, option)))
+
+
+def _check_buildable(xc: ExactCover) -> None:
+    """Refuse what the diagrams do not take yet: bounds and colours."""
+    lo, hi, secondary = xc.item_arrays()
+    if any((a, b) != (1, 1) for a, b, s in zip(lo, hi, secondary, strict=True) if not s):
+        raise ExactCoverError("a diagram of items with bounds is not built yet")
+    if xc.has_colours:
+        raise ExactCoverError("a diagram of coloured items is not built yet")
 
 
 def _weights(weights: Sequence[float] | Mapping[int, float]

@@ -466,17 +466,19 @@ class ExactCover:
         stats.seconds = time.perf_counter() - start
         return guess
 
-    def diagram(self, order: Sequence[str] | None = None) -> Diagram:
+    def diagram(self, order: Sequence[str] | None = None, *, memory: float | None = None,
+                time_limit: float | None = None) -> Diagram:
         """The zero-suppressed decision diagram of all solutions (``cpuzzler.diagram``):
         counts, marginals, conditioned and weighted counts, best solutions and samples
-        in one pass each, without searching again.
+        in one pass each, without searching again. ``memory`` (bytes) and
+        ``time_limit`` (seconds) bound the build: past either, an error.
 
         >>> from cpuzzler.models import queens
         >>> d = queens(8).diagram()
         >>> d.count(), sum(d.marginals())
         (92, 736)
         """
-        made: Diagram = JOBS["diagram"](self, order)
+        made: Diagram = JOBS["diagram"](self, order, memory=memory, time_limit=time_limit)
         return made
 
     def symmetries(self, *, budget: float | None = None) -> Symmetries:

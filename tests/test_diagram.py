@@ -11,8 +11,9 @@ import pytest
 from conftest import bounded_problems, brute_force_solutions
 from hypothesis import HealthCheck, given, settings
 
-from cpuzzler import InputFormatError, catalog
+from cpuzzler import ExactCoverError, InputFormatError, catalog
 from cpuzzler.diagram import Diagram
+from cpuzzler.errors import TimeUp
 from cpuzzler.models import queens
 
 EXACT_PROBLEMS = bounded_problems(primary=6, highs=[1], lows=lambda hi: [1], options=12,
@@ -24,6 +25,8 @@ EXACT_PROBLEMS = bounded_problems(primary=6, highs=[1], lows=lambda hi: [1], opt
 def test_every_answer_of_the_diagram_equals_brute_force(xc):
     solutions = brute_force_solutions(xc)
     d = xc.diagram()
+    reference = Diagram.reference(xc)  # the plain-Python builder: node for node the same
+    assert (d.nodes, d.root) == (reference.nodes, reference.root)
     assert d.count() == len(solutions)
     assert set(d.solutions()) == solutions
     assert d.marginals() == [sum(o in s for s in solutions) for o in range(xc.num_options)]
@@ -96,13 +99,40 @@ def test_a_diagram_goes_to_a_file_and_back_and_a_bad_file_is_a_clear_error(tmp_p
         Diagram.load(tmp_path / "worse.zdd")
 
 
-@pytest.mark.slow
 def test_the_pentomino_6x10_diagram_is_small():
     """The 9356 tilings of the 6x10 in 26,982 nodes along the model's sweep (a reduced
     ZDD is unique for its variable order: the size belongs to the family and the order),
     against 3,340,789 states of the memo engine's table."""
     d = catalog.get("pentominoes-6x10").build().exact_cover.diagram()
     assert d.count() == 9356 and len(d) == 26_982
+
+
+def test_the_polyhexes_4x10_diagram_counts_as_the_frontier_engine():
+    """The 12 polyhexes of order 1 to 4 in a 4x10 parallelogram: 530,700 nodes."""
+    xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
+    d = xc.diagram()
+    assert len(d) == 530_700
+    assert d.count() == xc.count(engine="frontier") == 14_809_060
+    assert sum(d.marginals()) == 14_809_060 * 12
+
+
+def test_a_diagram_past_its_memory_or_time_is_a_clear_error():
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    with pytest.raises(ExactCoverError, match="needs more than 100,000 bytes"):
+        xc.diagram(memory=100_000)
+    with pytest.raises(TimeUp, match="not finished within the time limit"):
+        xc.diagram(time_limit=0)
+
+
+def test_the_shell_keeps_the_diagrams_limits(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["solve", "pentominoes-6x10", "--count", "--marginals",
+                 "--time-limit", "0.2"]) == 3  # undecided
+    assert "not finished within the time limit" in capsys.readouterr().err
+    assert main(["solve", "pentominoes-6x10", "--count", "--marginals",
+                 "--memory", "1M"]) == 2
+    assert "needs more than 1,048,576 bytes" in capsys.readouterr().err
 
 
 def test_the_shell_ranks_the_placements_and_writes_the_diagram(tmp_path, capsys):

@@ -198,7 +198,9 @@ def set_sweep(problem: Problem, value: str | None, engine: str | None) -> None:
 
 def engine_options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
-    if getattr(args, "memory", None) is not None and not getattr(args, "sample", None):
+    from_diagram = getattr(args, "marginals", False) or getattr(args, "diagram", None)
+    if getattr(args, "memory", None) is not None and not getattr(args, "sample", None) \
+            and not from_diagram:
         if args.engine not in ("memo", "frontier", "auto"):
             raise UsageError("--memory needs --engine memo, frontier or auto")
         options["memory"] = args.memory

@@ -20,6 +20,7 @@ from cpuzzler import progress
 from cpuzzler.automorphisms import budget_for
 from cpuzzler.burnside import describe
 from cpuzzler.cli.common import (
+    EXIT_UNDECIDED,
     PROBLEM_HELP,
     check_pictures,
     check_work_dir,
@@ -37,7 +38,7 @@ from cpuzzler.cli.common import (
     status,
 )
 from cpuzzler.engines import available_engines
-from cpuzzler.errors import InputFormatError, UsageError
+from cpuzzler.errors import InputFormatError, TimeUp, UsageError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.render import jsonl
 from cpuzzler.results import (
@@ -425,7 +426,11 @@ def _from_diagram(problem: Problem, args: argparse.Namespace, start: float) -> i
     if args.svg is not None and not args.marginals:
         raise UsageError("--svg with --count goes with --marginals (where each piece lies)")
     xc = exact_cover_of(problem)
-    diagram = xc.diagram()
+    try:
+        diagram = xc.diagram(memory=args.memory, time_limit=args.clock.left())
+    except TimeUp as e:
+        print(f"cpuzzler: {e}", file=sys.stderr)
+        return EXIT_UNDECIDED
     if args.diagram:
         try:
             diagram.save(args.diagram)

@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.engines import _dlx, native
-from cpuzzler.errors import ExactCoverError
+from cpuzzler.errors import ExactCoverError, TimeUp
 from cpuzzler.results import Stats
 
 if TYPE_CHECKING:
@@ -252,6 +252,36 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
     stats.memo = dict(zip(("nodes", "hits", "misses", "states", "peak_bytes", "dropped",
                            "evictions"), numbers, strict=True))
     return total, draws
+
+
+def diagram_nodes(xc: ExactCover, order: Sequence[str] | None = None, *,
+                  memory: float | None = None, time_limit: float | None = None
+                  ) -> tuple[list[tuple[int, int, int]], int]:
+    """The nodes of the decision diagram of all solutions along the sweep (C,
+    ``csrc/diagram.c``), terminals first, and its root: what ``cpuzzler.diagram.Diagram``
+    holds. Primary items 1:1 and secondary items only (the caller checks); ``memory``
+    caps the tables (default a quarter of the machine's); past it, past the time limit
+    or on Ctrl-C, an error (``errors.TimeUp`` for the time, KeyboardInterrupt for Ctrl-C):
+    a diagram is whole or none."""
+    from array import array
+
+    lo, hi, secondary, options, sequence, _ = counter_arguments(xc, order)
+    cap = float(default_memory() if memory is None else memory)
+    if not cap > 0:
+        raise ExactCoverError(f"a diagram needs a positive memory cap, not {memory}")
+    left = -1.0 if time_limit is None else max(0.0, time_limit)
+    reason, no_memory, states, root, chosen, lows, highs = _dlx.diagram_build(
+        lo, hi, secondary, options, sequence, cap, left)
+    if no_memory:
+        raise ExactCoverError(f"the decision diagram needs more than {cap:,.0f} bytes "
+                              f"({states:,} states built): give it more memory")
+    if native.REASONS[reason] == "interrupted":
+        raise KeyboardInterrupt
+    if root < 0 or chosen is None or lows is None or highs is None:
+        raise TimeUp(f"the decision diagram was not finished within the time limit "
+                     f"({states:,} states built)")
+    columns = [array("i", raw) for raw in (chosen, lows, highs)]
+    return [(-1, 0, 0), (-1, 1, 1), *zip(*columns, strict=True)], root
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,

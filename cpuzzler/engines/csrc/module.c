@@ -13,6 +13,8 @@
  *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
  *   frontier_bit_mode(allow)
  *       whether those may use frontier.c's bit mode (the tests compare both ways);
+ *   diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit)
+ *       the decision diagram of all solutions, from diagram.c;
  *   DONE, LIMIT, TIMEOUT, INTERRUPTED
  *       the reasons a run returns.
  *
@@ -773,7 +775,48 @@ static PyObject *frontier_bit_mode(PyObject *self, PyObject *args) {
     return PyBool_FromLong(frontier_allow_bit_mode(allow));
 }
 
+/* ---- diagram_build(): the decision diagram of all solutions (diagram.c) --------------- */
+
+/* diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit)
+ *   -> (reason, no_memory, states, root, options, lows, highs)
+ * The arguments as for memo_count (every primary item 1:1, secondary items at most once);
+ * the nodes from 2 on as three bytes objects of int32 (node 0 the empty family, 1 the
+ * family of the empty set); root -1 when the build stopped. */
+static PyObject *diagram_build_py(PyObject *self, PyObject *args) {
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq;
+    double memory_bytes, time_limit;
+    if (!PyArg_ParseTuple(args, "OOOOOdd", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &time_limit))
+        return NULL;
+    Problem in;
+    PyObject *result = NULL;
+    DiagramOut out;
+    memset(&out, 0, sizeof out);
+    if (read_problem(lo_seq, hi_seq, sec_seq, options, order_seq, Py_None, &in) < 0)
+        goto done;
+    double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    int rc = diagram_build(in.n_items, in.n_options, in.opt_start, in.opt_items, in.order,
+                           in.n_order, memory_bytes, deadline, &out);
+    if (rc < 0) {
+        result = Py_BuildValue("(iiLiOOO)", out.stop > 0 ? out.stop : R_DONE, out.no_memory,
+                               out.states, -1, Py_None, Py_None, Py_None);
+        goto done;
+    }
+    Py_ssize_t n = (Py_ssize_t)(out.n_nodes - 2) * (Py_ssize_t)sizeof(int32_t);
+    result = Py_BuildValue("(iiLiy#y#y#)", R_DONE, 0, out.states, (int)out.root,
+                           (const char *)(out.opt + 2), n, (const char *)(out.lo + 2), n,
+                           (const char *)(out.hi + 2), n);
+done:
+    free(in.lo); free(in.hi); free(in.secondary); free(in.order);
+    free(in.opt_start); free(in.opt_items); free(in.colour);
+    free(out.opt); free(out.lo); free(out.hi);
+    return result;
+}
+
 static PyMethodDef module_functions[] = {
+    {"diagram_build", diagram_build_py, METH_VARARGS,
+     "diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit) -> "
+     "(reason, no_memory, states, root, options, lows, highs)"},
     {"memo_count", memo_count, METH_VARARGS,
      "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
      "seed=0, choice=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, "

@@ -7,6 +7,7 @@
  *   memo.c    counting by memoised sub-problems (the memo engine)
  *   sample.c  uniform sampling of solutions from the memo engine's table
  *   frontier.c counting breadth-first, layer by layer (the frontier engine)
+ *   diagram.c the decision diagram (ZDD) of all solutions along the memo engine's sweep
  *   module.c  the Python bindings: the Solver type, memo_count(), the module _dlx
  *
  * Every file includes this one first.  Items handed in from Python are numbered from 0;
@@ -244,5 +245,20 @@ void frontier_free(Frontier *f);
 /* Whether frontier_prepare may choose bit mode (1, the default); the old value.  Tests
  * turn it off to compare the two ways. */
 int frontier_allow_bit_mode(int allow);
+
+/* diagram.c: the ZDD of every solution of a problem whose primary items are covered once
+ * and secondary items at most once; node k is (opt[k], lo[k], hi[k]) for k >= 2 (the
+ * arrays the caller's to free), children before parents.  Returns 0, or -1 on a stop
+ * (stop: an R_* reason) or past memory_bytes (no_memory). */
+typedef struct {
+    int32_t *opt, *lo, *hi;
+    size_t n_nodes;
+    int32_t root;
+    int stop, no_memory;
+    long long states;
+} DiagramOut;
+int diagram_build(int n_items, int n_options, const int *opt_start, const int *opt_items,
+                  const int *order, int n_order, double memory_bytes, double deadline,
+                  DiagramOut *out);
 
 #endif
