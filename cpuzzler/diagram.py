@@ -7,9 +7,10 @@ under weights, uniform samples. The ZDD of the family of solutions answers each 
 pass over its nodes, and is small where sub-problems repeat: the states of the memo
 engine's search become its nodes (Knuth's "dancing with decision diagrams", DXZ).
 
-Built here by the memo engine's sweep rule: a state is the set of items covered; its
-branching item is the first primary item of the sweep not yet covered, and its options
-are those holding that item and no covered one. Every option chosen there holds no item
+Built here by the memo engine's sweep rule: a state is the set of items covered (and
+how often, for an item that may be covered more than once); its branching item is the
+first primary item of the sweep not yet covered, and its options are those holding that
+item and no covered one. Every option chosen there holds no item
 before the branching item, so ordering the options by their first item in the sweep
 makes every path of the search increasing, as a ZDD's paths must be. A state's branches
 are a chain of nodes, one per option: take it (the state that follows) or not (the next
@@ -57,8 +58,7 @@ class Diagram:
     @classmethod
     def of(cls, xc: ExactCover, order: Sequence[str] | None = None, *,
            memory: float | None = None, time_limit: float | None = None) -> Diagram:
-        """The diagram of every solution of ``xc`` (primary items covered once,
-        secondary items at most once; bounds and colours: not yet), by the sweep
+        """The diagram of every solution of ``xc`` (bounds too; colours: not yet), by the sweep
         ``order`` (item names; default the problem's sweep, else one derived from the
         matrix, as the memo engine's), built in C (``engines/csrc/diagram.c``).
         ``memory`` caps its tables in bytes (default a quarter of the machine's); past
@@ -76,16 +76,20 @@ class Diagram:
         _check_buildable(xc)
         from cpuzzler.engines import memo
 
+        lo, hi, _ = xc.item_arrays()
         sweep = memo.sweep_order(xc, order)  # the model's, else derived from the matrix
-        masks = [sum(1 << i for i in xc.option_items(o)) for o in range(xc.num_options)]
+        items = [xc.option_items(o) for o in range(xc.num_options)]
+        masks = [sum(1 << i for i in its) for its in items]
         first = xc.first_in_sweep(sweep)
         by_item: list[list[int]] = [[] for _ in sweep]
         for o in sorted(range(xc.num_options), key=lambda o: (first[o], o)):
             if first[o] < len(sweep):
                 by_item[first[o]].append(o)
+        counted = [i for i in range(len(hi)) if hi[i] > 1]  # items covered more than once
+        slot = {i: k for k, i in enumerate(counted)}
         nodes: list[tuple[int, int, int]] = [(-1, 0, 0), (-1, 1, 1)]
         unique: dict[tuple[int, int, int], int] = {}
-        done: dict[int, int] = {}
+        done: dict[tuple[int, tuple[int, ...], int], int] = {}
         full = sum(1 << i for i in sweep)
 
         def node(option: int, low: int, high: int) -> int:
@@ -98,26 +102,57 @@ class Diagram:
                 nodes.append(key)
             return found
 
-        def build(covered: int) -> int:
-            if covered & full == full:
+        def take(finished: int, counts: tuple[int, ...], o: int
+                 ) -> tuple[int, tuple[int, ...]]:
+            """The state after option o: its 1:1 items finished, its counted items
+            counted, finished at their upper bound."""
+            more = list(counts)
+            for i in items[o]:
+                if i in slot:
+                    more[slot[i]] += 1
+                    if more[slot[i]] < hi[i]:
+                        continue
+                finished |= 1 << i
+            return finished, tuple(more)
+
+        def build(finished: int, counts: tuple[int, ...], p: int) -> int:
+            """The family of the state: items finished (a bit each), the counted items'
+            counts, and p, how many options of the branching item's group are decided
+            (where the item is not 1:1)."""
+            if finished & full == full:
                 return TOP
-            known = done.get(covered)
+            state = (finished, counts, p)
+            known = done.get(state)
             if known is not None:
                 return known
-            p = next(p for p in range(len(sweep)) if not covered >> sweep[p] & 1)
+            q = next(q for q in range(len(sweep)) if not finished >> sweep[q] & 1)
+            i, chain = sweep[q], by_item[q]
             result = BOTTOM
-            for o in reversed(by_item[p]):  # the chain, built from its end
-                if not masks[o] & covered:
-                    result = node(o, result, build(covered | masks[o]))
-            done[covered] = result
+            if lo[i] == hi[i] == 1:  # one option of the group covers i: a chain
+                for o in reversed(chain):  # built from its end
+                    if not masks[o] & finished:
+                        result = node(o, result, build(*take(finished, counts, o), 0))
+            elif p == len(chain):  # every option decided: i closed, if covered enough
+                have = counts[slot[i]] if i in slot else 0
+                if have >= lo[i]:
+                    result = build(finished | 1 << i, counts, 0)
+            else:  # option chain[p] left out, or taken
+                o = chain[p]
+                result = build(finished, counts, p + 1)
+                if not masks[o] & finished:
+                    after, more = take(finished, counts, o)
+                    high = build(after, more, 0 if after >> i & 1 else p + 1)
+                    result = node(o, result, high)
+            done[state] = result
             return result
 
         import sys
 
         depth = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(depth, 4 * len(sweep) + 1000))
+        sys.setrecursionlimit(max(depth, 4 * (len(sweep) + xc.num_options) + 1000))
         try:
-            root = build(0)
+            root = build(sum(1 << i for i in range(len(hi)) if hi[i] == 0),
+                         (0,) * len(counted), 0)
         finally:
             sys.setrecursionlimit(depth)
         return cls(nodes, root, xc.num_options)
@@ -411,10 +446,11 @@ class Diagram:
 
 
 def _check_buildable(xc: ExactCover) -> None:
-    """Refuse what the diagrams do not take yet: bounds and colours."""
-    lo, hi, secondary = xc.item_arrays()
-    if any((a, b) != (1, 1) for a, b, s in zip(lo, hi, secondary, strict=True) if not s):
-        raise ExactCoverError("a diagram of items with bounds is not built yet")
+    """Refuse what the diagrams do not take: colours, an item covered more than 65535
+    times (its count has 16 bits)."""
+    if max(xc.item_arrays()[1], default=0) > 65535:
+        raise ExactCoverError("a diagram of an item covered more than 65535 times is not "
+                              "built")
     if xc.has_colours:
         raise ExactCoverError("a diagram of coloured items is not built yet")
 

@@ -68,6 +68,28 @@ def test_the_diagram_goes_to_oxidd_and_graphillion_whole(xc):
         assert {tuple(sorted(s)) for s in d.to_graphillion()} == solutions
 
 
+BOUNDED_PROBLEMS = bounded_problems(primary=5, highs=[1, 1, 2, 3],
+                                    lows=lambda hi: [0, 1, hi], options=10, sweep=True)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(xc=BOUNDED_PROBLEMS)
+def test_diagrams_with_bounds_hold_every_solution_and_match_the_reference(xc):
+    solutions = brute_force_solutions(xc)
+    d = xc.diagram()
+    reference = Diagram.reference(xc)
+    assert (d.nodes, d.root) == (reference.nodes, reference.root)
+    assert set(d.solutions()) == solutions and d.count() == len(solutions)
+    assert d.marginals() == [sum(o in s for s in solutions) for o in range(xc.num_options)]
+
+
+def test_the_google_cube_with_its_repeated_pieces():
+    """Bounded items (copies of a piece): the count the frontier engine gives."""
+    xc = catalog.get("google-cube").build().exact_cover
+    d = xc.diagram()
+    assert d.count() == xc.count(engine="frontier") == 13_536
+
+
 def test_the_pentomino_5x12_counts_and_its_marginals_add_up():
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     d = xc.diagram()

@@ -779,7 +779,7 @@ static PyObject *frontier_bit_mode(PyObject *self, PyObject *args) {
 
 /* diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit)
  *   -> (reason, no_memory, states, root, options, lows, highs)
- * The arguments as for memo_count (every primary item 1:1, secondary items at most once);
+ * The arguments as for memo_count (no colours; bounds up to 65535);
  * the nodes from 2 on as three bytes objects of int32 (node 0 the empty family, 1 the
  * family of the empty set); root -1 when the build stopped. */
 static PyObject *diagram_build_py(PyObject *self, PyObject *args) {
@@ -795,8 +795,13 @@ static PyObject *diagram_build_py(PyObject *self, PyObject *args) {
     if (read_problem(lo_seq, hi_seq, sec_seq, options, order_seq, Py_None, &in) < 0)
         goto done;
     double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
-    int rc = diagram_build(in.n_items, in.n_options, in.opt_start, in.opt_items, in.order,
-                           in.n_order, memory_bytes, deadline, &out);
+    int rc = diagram_build(in.n_items, in.n_options, in.lo, in.hi, in.opt_start,
+                           in.opt_items, in.order, in.n_order, memory_bytes, deadline, &out);
+    if (rc < 0 && out.stop == DIAGRAM_TOO_DEEP) {
+        PyErr_Format(PyExc_RecursionError, "the diagram's search would go deeper than %d "
+                     "levels", DIAGRAM_MAX_DEPTH);
+        goto done;
+    }
     if (rc < 0) {
         result = Py_BuildValue("(iiLiOOO)", out.stop > 0 ? out.stop : R_DONE, out.no_memory,
                                out.states, -1, Py_None, Py_None, Py_None);

@@ -246,10 +246,12 @@ void frontier_free(Frontier *f);
  * turn it off to compare the two ways. */
 int frontier_allow_bit_mode(int allow);
 
-/* diagram.c: the ZDD of every solution of a problem whose primary items are covered once
- * and secondary items at most once; node k is (opt[k], lo[k], hi[k]) for k >= 2 (the
- * arrays the caller's to free), children before parents.  Returns 0, or -1 on a stop
- * (stop: an R_* reason) or past memory_bytes (no_memory). */
+/* diagram.c: the ZDD of every solution (bounds lo/hi per item, at most 65535); node k is
+ * (opt[k], lo[k], hi[k]) for k >= 2 (the arrays the caller's to free), children before
+ * parents.  Returns 0, or -1 on a stop (stop: an R_* reason, or DIAGRAM_TOO_DEEP) or past
+ * memory_bytes (no_memory). */
+#define DIAGRAM_TOO_DEEP (-3)
+#define DIAGRAM_MAX_DEPTH 20000
 typedef struct {
     int32_t *opt, *lo, *hi;
     size_t n_nodes;
@@ -257,8 +259,8 @@ typedef struct {
     int stop, no_memory;
     long long states;
 } DiagramOut;
-int diagram_build(int n_items, int n_options, const int *opt_start, const int *opt_items,
-                  const int *order, int n_order, double memory_bytes, double deadline,
-                  DiagramOut *out);
+int diagram_build(int n_items, int n_options, const int *lo, const int *hi,
+                  const int *opt_start, const int *opt_items, const int *order, int n_order,
+                  double memory_bytes, double deadline, DiagramOut *out);
 
 #endif
