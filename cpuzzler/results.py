@@ -107,6 +107,9 @@ class Stats:
     seconds: float = 0.0
     reason: str = DONE
     answered_by: str = ""  # the auto engine: which engine settled the question
+    # the auto engine's rounds: each engine run (seconds, outcome, projected seconds)
+    # and each choice made from the measurements, in order
+    rounds: list[dict[str, Any]] = field(default_factory=list)
     # the memo engine's states, hits, misses, ...; the frontier engine's states, layers, ...
     memo: dict[str, Any] = field(default_factory=dict)
     frontier: dict[str, Any] = field(default_factory=dict)

@@ -35,3 +35,58 @@ def test_a_count_of_a_file_runs_on_auto_and_says_what_answered(capsys):
     # --engine still chooses; counts in parts keep the native engine
     assert main(["solve", "examples/queens8.dlx", "--count", "--engine", "dlx"]) == 0
     assert "auto:" not in capsys.readouterr().err
+
+
+# --- auto: the rounds measured, the engine chosen from them, the fallback ---------------
+
+def test_auto_runs_the_frontier_engine_alone_where_it_projects_far_shorter():
+    """The polyhexes 1-4 in a 5x8 parallelogram: enumeration projects minutes from its
+    place in the tree, the frontier engine about a second from its first layers."""
+    xc = catalog.get("polyhexes-1234-5x8").build().exact_cover
+    assert xc.count(engine="auto") == 30_353_640
+    rounds, stats = xc.stats.rounds, xc.stats
+    assert stats.answered_by == "frontier" and rounds[0]["engine"] == "dlx"
+    assert rounds[0]["outcome"] == "time-out" and rounds[0]["projected seconds"] > 0
+    assert rounds[-1] == {"engine": "frontier", "outcome": "done",
+                          "seconds": rounds[-1]["seconds"]}
+
+
+def test_auto_leaves_out_the_counter_where_enumeration_projects_far_shorter():
+    """14 queens: the frontier engine's layers project hundreds of seconds (no narrow
+    sweep), enumeration about a second: enumeration alone, no more counter rounds."""
+    from cpuzzler.models import queens
+
+    xc = queens(14)
+    assert xc.count(engine="auto") == 365_596
+    choices = [r["choice"] for r in xc.stats.rounds if "choice" in r]
+    engines = [r.get("engine") for r in xc.stats.rounds]
+    assert xc.stats.answered_by == "dlx" and choices and choices[0].endswith("dlx alone")
+    assert engines.count("frontier") <= 1  # none after the choice
+
+
+def test_auto_goes_back_to_turns_when_a_projection_goes_bad(monkeypatch):
+    """A projection far too short (forced here): the frontier engine runs alone for four
+    times it, stops, and the portfolio takes its turns again to the right count."""
+    from cpuzzler.engines import auto
+
+    monkeypatch.setattr(auto._Turns, "_frontier_projection", lambda self, counted: 1e-3)
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    assert xc.count(engine="auto") == 9356
+    choices = [r["choice"] for r in xc.stats.rounds if "choice" in r]
+    assert choices[0].endswith("the frontier engine alone")
+    assert choices[1] == "the frontier engine ran 4 times past its projection: turns again"
+
+
+def test_the_shell_says_what_auto_measured_and_chose(capsys):
+    import json
+
+    assert main(["solve", "polyhexes-1234-5x8", "--count", "--engine", "auto",
+                 "--symmetry", "raw", "--format", "jsonl"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["raw"] == 30_353_640 and record["answered_by"] == "frontier"
+    assert record["rounds"][0]["engine"] == "dlx"
+    assert main(["solve", "polyhexes-1234-5x8", "--count", "--engine", "auto",
+                 "--symmetry", "raw"]) == 0
+    err = capsys.readouterr().err
+    assert re.search(r"auto: dlx [\d.]+ s \(time-out; projects [\d.e+]+ s\)", err)
+    assert "auto: answered by the frontier engine" in err

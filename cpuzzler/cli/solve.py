@@ -295,8 +295,10 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
     fixed = tiling.exact_cover.stats.fixed
     if args.format == "jsonl":
         unique = None if args.symmetry == "raw" else asked
+        stats = tiling.exact_cover.stats
         print(jsonl.line(jsonl.count(args.problem, raw, unique, time.perf_counter() - start,
-                                     args.engine or "dlx", fixed)))
+                                     args.engine or "dlx", fixed, stats.answered_by,
+                                     stats.rounds)))
     elif args.symmetry == "raw":
         print(asked.describe())
     else:
@@ -312,9 +314,38 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
 
 
 def _note_answered(args: argparse.Namespace, xc: ExactCover) -> None:
-    """The auto engine: which engine answered (the raw count's, where there are several)."""
-    if args.engine == "auto" and xc.stats.answered_by and args.format != "jsonl":
+    """The auto engine: what ran, what it chose from the measurements and which engine
+    answered (the raw count's, where there are several counts)."""
+    if args.engine != "auto" or args.format == "jsonl":
+        return
+    for entry in _trail(xc.stats.rounds):
+        note(args, f"auto: {entry}")
+    if xc.stats.answered_by and xc.stats.reason in (DONE, LIMIT):
         note(args, f"auto: answered by the {xc.stats.answered_by} engine")
+
+
+def _trail(rounds: list[dict[str, Any]]) -> list[str]:
+    """The auto engine's rounds for people: the engines' runs on a line, each choice on
+    its own.
+
+    >>> _trail([{"engine": "dlx", "seconds": 0.5, "outcome": "time-out",
+    ...          "projected seconds": 298.4}, {"choice": "the frontier engine alone"}])
+    ['dlx 0.5 s (time-out; projects 298 s)', 'the frontier engine alone']
+    """
+    lines: list[str] = []
+    runs: list[str] = []
+    for entry in rounds:
+        if "choice" in entry:
+            lines += ["; ".join(runs), entry["choice"]] if runs else [entry["choice"]]
+            runs = []
+            continue
+        took = entry.get("seconds")
+        said = entry["outcome"] + (f"; projects {entry['projected seconds']:.3g} s"
+                                   if entry.get("projected seconds") and
+                                   entry["outcome"] == "time-out" else "")
+        runs.append(f"{entry['engine']}{f' {took:.3g} s' if took is not None else ''} "
+                    f"({said})")
+    return lines + (["; ".join(runs)] if runs else [])
 
 
 def _note_fixed(args: argparse.Namespace, fixed: list[Fixed]) -> None:
@@ -383,7 +414,8 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.count(args.problem, total, unique,
                                              time.perf_counter() - start, xc.stats.engine,
-                                             xc.stats.fixed)))
+                                             xc.stats.fixed, xc.stats.answered_by,
+                                             xc.stats.rounds)))
             elif unique is None or group is None:
                 print(total.describe())
             elif total.complete:

@@ -23,6 +23,8 @@ it goes, the cost is at most a few times that of the better engine.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -103,48 +105,49 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     stats.updates, stats.kernel, stats.reason = inner.updates, inner.kernel, inner.reason
 
 
+COMMIT = 4.0  # a projection this many times shorter than the other's: that engine alone
+TOO_LONG = 4.0  # an engine run alone past this many times its projection: turns again
+
+
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           memory: float | None = None) -> int:
-    """The number of solutions, by a portfolio in doubling time budgets: the native
-    engine's count goes on each round where it stopped; between its rounds a counter
-    counts afresh (where sub-problems repeat it wins by orders of magnitude: millions of
-    domino tilings in a millisecond), and CP-SAT may prove there is none. The counter is
-    the frontier engine, or the memo engine once the frontier engine's layers pass the
-    memory (the memo engine drops entries then, and still finishes). ``memory``: the
-    counters' cap (default theirs). Where enumeration is the better engine, the
-    counter's rounds at most double the time."""
+    """The number of solutions, by a portfolio in doubling time budgets, steered by what
+    each round measures. The native engine's count goes on each round where it stopped,
+    and its position in the tree projects its time; between its rounds a counter counts
+    afresh (where sub-problems repeat it wins by orders of magnitude: millions of domino
+    tilings in a millisecond), and the frontier engine's finished layers project its
+    time (``projection.projected``); CP-SAT may prove there is none. Where one engine
+    projects ``COMMIT`` times shorter than the other, it runs alone (the frontier engine
+    to the end; enumeration without the counter's turns), until it runs ``TOO_LONG``
+    times past its projection: then the turns again. The counter is the frontier
+    engine, or the memo engine once the frontier engine's layers pass the memory.
+    ``memory``: the counters' cap (default theirs). ``stats.rounds`` says what ran, what
+    each measured and what was chosen; ``stats.answered_by`` which engine answered."""
     stats = stats if stats is not None else Stats(engine=NAME)
     clock, budget = Clock(time_limit), FIRST_BUDGET
     solver = native.build_solver(xc)
     if (line := progress.current()) is not None:
         line.begin()
-    counter: str | None = frontier.NAME  # None: enumeration alone
-    usable = {frontier.NAME: True, memo.NAME: True}
+    turns = _Turns(xc, stats, clock, memory)
     try_cpsat = True
     while True:
-        _, reason = native.advance(solver, clock.budget(budget))
+        reason = turns.enumerate(solver, budget)
         inner = native.stats_of(solver)
-        stats.nodes, stats.kernel = inner.nodes, inner.kernel
         if reason != _dlx.TIMEOUT or clock.expired():
             stats.answered_by, stats.reason = native.NAME, native.REASONS[reason]
             return inner.solutions
-        if counter is not None:
-            counted = Stats(engine=counter)
-            run = memo if counter == memo.NAME else frontier
-            try:
-                total = run.count(xc, stats=counted, time_limit=clock.budget(budget),
-                                  memory=memory)
-            except ExactCoverError:  # frontier: past its memory; memo: a search too deep
-                usable[counter] = False
-                counter = next((name for name, ok in usable.items() if ok), None)
-            else:
-                if counted.reason != TIMEOUT:
-                    stats.answered_by, stats.reason = counter, counted.reason
-                    stats.memo, stats.frontier = counted.memo, counted.frontier
-                    return total if counted.reason == DONE else inner.solutions
+        answer = turns.counter_round(budget)
+        if answer is not None:
+            return answer if stats.reason == DONE else inner.solutions
+        if clock.expired():
+            stats.reason = TIMEOUT
+            return inner.solutions
         try_cpsat = try_cpsat and inner.solutions == 0  # CP-SAT proves only that none exist
         if try_cpsat:
             found, solution = _feasible(xc, stats, clock, budget)
+            stats.rounds.append({"engine": cpsat.NAME, "seconds": budget, "outcome":
+                                 "found a solution" if solution is not None else
+                                 "proved there is none" if found == DONE else found})
             if found == INTERRUPTED:
                 stats.reason = INTERRUPTED
                 return inner.solutions
@@ -157,3 +160,117 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             return inner.solutions
         budget *= 2
 
+
+class _Turns:
+    """The portfolio's bookkeeping for a count: the native engine's time and projection,
+    the counter in use, and what each round did (``stats.rounds``)."""
+
+    def __init__(self, xc: ExactCover, stats: Stats, clock: Clock,
+                 memory: float | None) -> None:
+        self.xc, self.stats, self.clock, self.memory = xc, stats, clock, memory
+        self.counter: str | None = frontier.NAME  # None: enumeration alone, for now
+        self.usable = {frontier.NAME: True, memo.NAME: True}
+        self.enumerated = 0.0  # the native engine's seconds so far
+        self.native_projection = math.inf
+        self.alone_until = math.inf  # enumeration alone until it has run this long
+        self.committed = False  # the frontier engine has had its run alone
+        stats.rounds = []
+
+    def enumerate(self, solver: _dlx.Solver, budget: float) -> int:
+        """The native engine's round (its C stop reason); its projection: its seconds
+        over the share of its tree done."""
+        start = time.perf_counter()
+        _, reason = native.advance(solver, self.clock.budget(budget))
+        self.enumerated += time.perf_counter() - start
+        share = solver.progress()
+        self.native_projection = self.enumerated / share if share > 0 else math.inf
+        inner = native.stats_of(solver)
+        self.stats.nodes, self.stats.kernel = inner.nodes, inner.kernel
+        self.stats.rounds.append({
+            "engine": native.NAME, "seconds": round(self.enumerated, 3),
+            "outcome": native.REASONS[reason], "solutions": inner.solutions,
+            "projected seconds": _finite(self.native_projection)})
+        if self.counter is None and self.enumerated > self.alone_until:
+            self.counter = next((name for name, ok in self.usable.items() if ok), None)
+            self._say(f"{native.NAME} ran {TOO_LONG:g} times past its projection: "
+                      "the counter's turns again")
+        return reason
+
+    def counter_round(self, budget: float) -> int | None:
+        """The counter's round (or the frontier engine's run alone, where it projects far
+        shorter); the count where it finished, else None."""
+        if self.counter is None:
+            return None
+        counted = Stats(engine=self.counter)
+        run = memo if self.counter == memo.NAME else frontier
+        start = time.perf_counter()
+        try:
+            total = run.count(self.xc, stats=counted, time_limit=self.clock.budget(budget),
+                              memory=self.memory)
+            counted.seconds = time.perf_counter() - start
+        except ExactCoverError as e:  # frontier: past its memory; memo: a search too deep
+            self.stats.rounds.append({"engine": self.counter, "seconds": budget,
+                                      "outcome": f"stopped: {e}"})
+            self.usable[self.counter] = False
+            self.counter = next((name for name, ok in self.usable.items() if ok), None)
+            return None
+        if counted.reason != TIMEOUT:
+            return self._answered(counted, total)
+        projection = self._frontier_projection(counted) if run is frontier else math.inf
+        self.stats.rounds.append({"engine": self.counter, "seconds": round(counted.seconds, 3),
+                                  "outcome": TIMEOUT,
+                                  "projected seconds": _finite(projection)})
+        if projection * COMMIT < self.native_projection and not self.committed:
+            self.committed = True
+            left = self.clock.left()
+            alone = TOO_LONG * projection + budget
+            self._say(f"the frontier engine projects {projection:.3g} s, {native.NAME} "
+                      f"{self.native_projection:.3g} s: the frontier engine alone")
+            counted = Stats(engine=frontier.NAME)
+            start = time.perf_counter()
+            try:
+                total = frontier.count(self.xc, stats=counted, memory=self.memory,
+                                       time_limit=alone if left is None else min(alone, left))
+                counted.seconds = time.perf_counter() - start
+            except ExactCoverError:
+                return None
+            if counted.reason != TIMEOUT:
+                return self._answered(counted, total)
+            self.stats.rounds.append({"engine": frontier.NAME, "outcome": TIMEOUT,
+                                      "seconds": round(counted.seconds, 3)})
+            if not self.clock.expired():
+                self._say(f"the frontier engine ran {TOO_LONG:g} times past its "
+                          "projection: turns again")
+        elif self.native_projection * COMMIT < projection:
+            self.counter = None
+            self.alone_until = TOO_LONG * self.native_projection
+            self._say(f"{native.NAME} projects {self.native_projection:.3g} s, the frontier "
+                      f"engine {projection:.3g} s: {native.NAME} alone")
+        return None
+
+    def _answered(self, counted: Stats, total: int) -> int:
+        self.stats.answered_by, self.stats.reason = counted.engine, counted.reason
+        self.stats.memo, self.stats.frontier = counted.memo, counted.frontier
+        self.stats.rounds.append({"engine": counted.engine, "outcome": counted.reason,
+                                  "seconds": round(counted.seconds, 3)})
+        return total
+
+    def _frontier_projection(self, counted: Stats) -> float:
+        """The frontier engine's projected seconds from the layers it finished (the
+        geometric mean of ``projected``'s two ends); infinite where too few finished."""
+        from cpuzzler.engines.projection import projected
+
+        rows = counted.frontier.get("layers", [])[:-1]  # the last: the layer cut short
+        if sum(1 for row in rows if row[0] > 0) < 3:
+            return math.inf
+        outlook = projected([tuple(row[:3]) for row in rows], counted.frontier["items"],
+                            len(memo.piece_items(self.xc)), 0.0)
+        return math.sqrt(max(outlook.low.seconds, 1e-9) * max(outlook.high.seconds, 1e-9))
+
+    def _say(self, choice: str) -> None:
+        self.stats.rounds.append({"choice": choice})
+
+
+def _finite(seconds: float) -> float | None:
+    """Seconds for JSON: None where there is no projection."""
+    return round(seconds, 3) if math.isfinite(seconds) else None

@@ -48,10 +48,12 @@ def options_solution(xc: ExactCover, solution: tuple[int, ...], puzzle: str, num
 
 
 def count(puzzle: str, raw: Count, unique: Count | None, seconds: float, engine: str,
-          fixed: Sequence[Any] = ()) -> dict[str, Any]:
+          fixed: Sequence[Any] = (), answered_by: str = "",
+          rounds: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
     """A count: ``unique`` is None where no symmetry was asked for (or none applies);
     ``fixed``: what each kind of symmetry fixes (``burnside.Fixed`` records), where the
-    count found out."""
+    count found out; ``answered_by`` and ``rounds``: the auto engine's answering engine
+    and its rounds and choices (``Stats.rounds``)."""
     partial = [c for c in (unique, raw) if c is not None and not c.complete]
     record: dict[str, Any] = {"puzzle": puzzle, "unique": None if unique is None else int(unique),
               "raw": int(raw), "complete": not partial,
@@ -61,4 +63,8 @@ def count(puzzle: str, raw: Count, unique: Count | None, seconds: float, engine:
         record["fixed"] = [{"symmetry": f.label, "order": f.order, "elements": f.elements,
                             "solutions": int(f.fixed), "complete": f.fixed.complete}
                            for f in fixed]
+    if answered_by:
+        record["answered_by"] = answered_by
+    if rounds:
+        record["rounds"] = list(rounds)
     return record
