@@ -24,9 +24,9 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler import progress
-from cpuzzler.engines import _dlx, memo, native
+from cpuzzler.engines import _dlx, memo, native, orders
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import Stats
+from cpuzzler.results import INTERRUPTED, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -40,16 +40,17 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
           work_dir: str | os.PathLike[str] | None = None, shards: int | None = None,
           backend: str | None = None, jobs: int = 1, address: str | None = None,
           checkpoint_every: float | None = None) -> int:
-    """The number of solutions. ``order``: the sweep order (item names; default as the
-    memo engine's). ``memory``: the cap in bytes of the layers held at once (default a
-    quarter of the machine's); a count that needs more stops with an error naming the
-    layer. ``on_layer(k, states, bytes_held, seconds)`` is called after each layer (the
-    progress line is updated too). A time limit or Ctrl-C leaves a lower bound, marked in
-    ``stats``. ``work_dir``: keep the layers on disk there, in ``shards`` files each (see
-    ``engines.frontier_disk``): past memory, and resumable after any stop. With a work
-    folder, ``backend="processes"`` (``jobs`` of them) or ``"dask"`` (the scheduler at
-    ``address``, or ``local:N``) processes a layer's shards side by side;
-    ``checkpoint_every``: seconds between saves of the state (default 30).
+    """The number of solutions. ``order``: the sweep order (item names; default the
+    problem's, else, in memory and with no ``on_layer``, the best of several derived
+    from the matrix after a moment of each: ``engines.orders``). ``memory``: the cap in bytes of the layers held
+    at once (default a quarter of the machine's); a count that needs more stops with an
+    error naming the layer. ``on_layer(k, states, bytes_held, seconds)`` is called after
+    each layer (the progress line is updated too). A time limit or Ctrl-C leaves a lower
+    bound, marked in ``stats``. ``work_dir``: keep the layers on disk there, in
+    ``shards`` files each (see ``engines.frontier_disk``): past memory, and resumable
+    after any stop. With a work folder, ``backend="processes"`` (``jobs`` of them) or
+    ``"dask"`` (the scheduler at ``address``, or ``local:N``) processes a layer's shards
+    side by side; ``checkpoint_every``: seconds between saves of the state (default 30).
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])
@@ -60,6 +61,12 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     """
     stats = stats if stats is not None else Stats(engine=NAME)
     start = time.perf_counter()
+    if order is None and not xc.sweep and work_dir is None and backend is None \
+            and on_layer is None:  # a matrix without a sweep: choose one
+        choice, total = orders.choose(xc, memory=memory, time_limit=time_limit, stats=stats)
+        if total is not None or stats.reason == INTERRUPTED:
+            return total or 0
+        order = [xc.items[i] for i in choice.order]
     arguments = memo.counter_arguments(xc, order)
     lo, hi, secondary, options, sequence, colours = arguments
     cap = float(memo.default_memory() if memory is None else memory)
