@@ -47,8 +47,9 @@ def main() -> None:
     parser.add_argument("--slow", action="store_true", help="the Python reference on all")
     parser.add_argument("--zdd-limit", type=float, default=120.0)
     args = parser.parse_args()
-    print("| puzzle | solutions | nodes | C build | marginals | Python build | zdd engine |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| puzzle | solutions | nodes | states | peak MB | C build | marginals | "
+          "Python build | zdd engine |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for name, small in INSTANCES:
         xc = catalog.get(name).build().exact_cover
         built, d = median_time(xc.diagram, args.repeat)
@@ -66,7 +67,8 @@ def main() -> None:
             shown = f"{took:.2f} s ({took / built:.0f}x)"
         else:
             shown = f"> {args.zdd_limit:.0f} s"
-        print(f"| {name} | {d.count():,} | {len(d):,} | {built:.3f} s | {passed:.3f} s | "
+        print(f"| {name} | {d.count():,} | {len(d):,} | {int(d.built['states']):,} | "
+              f"{d.built['peak_bytes'] / 1e6:.0f} | {built:.3f} s | {passed:.3f} s | "
               f"{python} | {shown} |", flush=True)
 
 

@@ -50,6 +50,8 @@ class Diagram:
         self.nodes = list(nodes)
         self.root = root
         self.options = options
+        # how ``of`` built it: the states built and the peak bytes of its tables
+        self.built: dict[str, float] = {}
 
     def __len__(self) -> int:
         """The nodes, the two terminals aside."""
@@ -66,8 +68,11 @@ class Diagram:
         _check_buildable(xc)
         from cpuzzler.engines import memo  # here: importing cpuzzler stays light
 
-        nodes, root = memo.diagram_nodes(xc, order, memory=memory, time_limit=time_limit)
-        return cls(nodes, root, xc.num_options)
+        nodes, root, built = memo.diagram_nodes(xc, order, memory=memory,
+                                                time_limit=time_limit)
+        made = cls(nodes, root, xc.num_options)
+        made.built = built
+        return made
 
     @classmethod
     def reference(cls, xc: ExactCover, order: Sequence[str] | None = None) -> Diagram:

@@ -30,7 +30,8 @@ def memo_count(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int],
 def diagram_build(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int],
                   options: Options, order: Sequence[int], memory_bytes: float,
                   time_limit: float,
-                  ) -> tuple[int, int, int, int, bytes | None, bytes | None, bytes | None]: ...
+                  ) -> tuple[int, int, int, int, bytes | None, bytes | None, bytes | None,
+                             float]: ...
 def memo_estimate(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int],
                   options: Options, order: Sequence[int], time_limit: float, probes: int,
                   seed: int, choice: int, breadth: int, colours: Colours = None,

@@ -256,10 +256,10 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
 
 def diagram_nodes(xc: ExactCover, order: Sequence[str] | None = None, *,
                   memory: float | None = None, time_limit: float | None = None
-                  ) -> tuple[list[tuple[int, int, int]], int]:
+                  ) -> tuple[list[tuple[int, int, int]], int, dict[str, float]]:
     """The nodes of the decision diagram of all solutions along the sweep (C,
-    ``csrc/diagram.c``), terminals first, and its root: what ``cpuzzler.diagram.Diagram``
-    holds. Primary items 1:1 and secondary items only (the caller checks); ``memory``
+    ``csrc/diagram.c``), terminals first, its root, and what the build took (``states``
+    built, ``peak_bytes`` of its tables): what ``cpuzzler.diagram.Diagram`` holds. Primary items 1:1 and secondary items only (the caller checks); ``memory``
     caps the tables (default a quarter of the machine's); past it, past the time limit
     or on Ctrl-C, an error (``errors.TimeUp`` for the time, KeyboardInterrupt for Ctrl-C):
     a diagram is whole or none."""
@@ -270,7 +270,7 @@ def diagram_nodes(xc: ExactCover, order: Sequence[str] | None = None, *,
     if not cap > 0:
         raise ExactCoverError(f"a diagram needs a positive memory cap, not {memory}")
     left = -1.0 if time_limit is None else max(0.0, time_limit)
-    reason, no_memory, states, root, chosen, lows, highs = _dlx.diagram_build(
+    reason, no_memory, states, root, chosen, lows, highs, peak = _dlx.diagram_build(
         lo, hi, secondary, options, sequence, cap, left)
     if no_memory:
         raise ExactCoverError(f"the decision diagram needs more than {cap:,.0f} bytes "
@@ -281,7 +281,8 @@ def diagram_nodes(xc: ExactCover, order: Sequence[str] | None = None, *,
         raise TimeUp(f"the decision diagram was not finished within the time limit "
                      f"({states:,} states built)")
     columns = [array("i", raw) for raw in (chosen, lows, highs)]
-    return [(-1, 0, 0), (-1, 1, 1), *zip(*columns, strict=True)], root
+    return ([(-1, 0, 0), (-1, 1, 1), *zip(*columns, strict=True)], root,
+            {"states": states, "peak_bytes": peak})
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,

@@ -330,6 +330,7 @@ int diagram_build(int n_items, int n_options, const int *lo, const int *hi,
     PyEval_RestoreThread(b.tstate);
     out->stop = b.stop;
     out->states = b.states;
+    out->peak_bytes = bytes_for(&b, b.state_cap, b.node_cap, b.unique_cap);
     if (root < 0) goto done;
     out->root = root;
     out->n_nodes = b.n_nodes;

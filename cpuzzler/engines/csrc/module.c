@@ -778,7 +778,7 @@ static PyObject *frontier_bit_mode(PyObject *self, PyObject *args) {
 /* ---- diagram_build(): the decision diagram of all solutions (diagram.c) --------------- */
 
 /* diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit)
- *   -> (reason, no_memory, states, root, options, lows, highs)
+ *   -> (reason, no_memory, states, root, options, lows, highs, peak_bytes)
  * The arguments as for memo_count (no colours; bounds up to 65535);
  * the nodes from 2 on as three bytes objects of int32 (node 0 the empty family, 1 the
  * family of the empty set); root -1 when the build stopped. */
@@ -803,14 +803,15 @@ static PyObject *diagram_build_py(PyObject *self, PyObject *args) {
         goto done;
     }
     if (rc < 0) {
-        result = Py_BuildValue("(iiLiOOO)", out.stop > 0 ? out.stop : R_DONE, out.no_memory,
-                               out.states, -1, Py_None, Py_None, Py_None);
+        result = Py_BuildValue("(iiLiOOOd)", out.stop > 0 ? out.stop : R_DONE,
+                               out.no_memory, out.states, -1, Py_None, Py_None, Py_None,
+                               out.peak_bytes);
         goto done;
     }
     Py_ssize_t n = (Py_ssize_t)(out.n_nodes - 2) * (Py_ssize_t)sizeof(int32_t);
-    result = Py_BuildValue("(iiLiy#y#y#)", R_DONE, 0, out.states, (int)out.root,
+    result = Py_BuildValue("(iiLiy#y#y#d)", R_DONE, 0, out.states, (int)out.root,
                            (const char *)(out.opt + 2), n, (const char *)(out.lo + 2), n,
-                           (const char *)(out.hi + 2), n);
+                           (const char *)(out.hi + 2), n, out.peak_bytes);
 done:
     free(in.lo); free(in.hi); free(in.secondary); free(in.order);
     free(in.opt_start); free(in.opt_items); free(in.colour);
@@ -821,7 +822,7 @@ done:
 static PyMethodDef module_functions[] = {
     {"diagram_build", diagram_build_py, METH_VARARGS,
      "diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit) -> "
-     "(reason, no_memory, states, root, options, lows, highs)"},
+     "(reason, no_memory, states, root, options, lows, highs, peak_bytes)"},
     {"memo_count", memo_count, METH_VARARGS,
      "memo_count(lo, hi, secondary, options, order, memory_bytes, time_limit, samples=0, "
      "seed=0, choice=0) -> (count, reason, (nodes, hits, misses, stored, peak_bytes, "

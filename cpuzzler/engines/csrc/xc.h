@@ -258,6 +258,7 @@ typedef struct {
     int32_t root;
     int stop, no_memory;
     long long states;
+    double peak_bytes;  /* the tables' bytes at the end, their largest */
 } DiagramOut;
 int diagram_build(int n_items, int n_options, const int *lo, const int *hi,
                   const int *opt_start, const int *opt_items, const int *order, int n_order,
