@@ -251,3 +251,17 @@ def test_two_names_for_one_shape_swap_in_the_symmetry_group():
                     make("C", [(0, 0), (1, 0), (2, 0)], square)], square.rectangle(7, 1))
     assert strip.count_both() == (2, 6) == strip.count_both(method="dedup")
     assert strip.count(symmetry="raw") == 6
+
+
+def test_output_that_cannot_be_written_is_bad_input_not_a_bug(capsys):
+    """A full device (or disk): exit 2 with "cannot write", not 70 "internal error",
+    whether the output goes to -o FILE or standard output is the device."""
+    assert main(["solve", "queens-8", "--count", "-o", "/dev/full"]) == 2
+    assert "cannot write" in capsys.readouterr().err
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-m", "cpuzzler.cli", "solve", "queens-8",
+                              "--all", "--format", "jsonl"], stdout=full,
+                             stderr=subprocess.PIPE, text=True, timeout=120)
+    assert run.returncode == 2, run.stderr
+    assert "cannot write" in run.stderr and "internal error" not in run.stderr
+    assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -99,7 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with RunDeadline.until(args.clock.end):  # building a model stops in time too
             status: int = COMMANDS[args.command].run(args)
-            return status
+        sys.stdout.flush()  # here, so that output that cannot be written is said so
+        return status
     except ExactCoverError as e:
         print(f"cpuzzler: error: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -116,6 +118,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_FOUND
+    except OSError as e:  # a full disk, a device that takes nothing: not a bug of ours
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 -- what is still buffered goes
+        where = f" {e.filename}" if e.filename else ""
+        print(f"cpuzzler: error: cannot write{where}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except MemoryError:
         print("cpuzzler: error: out of memory: the problem is too large for this machine",
               file=sys.stderr)
