@@ -42,15 +42,16 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
           checkpoint_every: float | None = None) -> int:
     """The number of solutions. ``order``: the sweep order (item names; default the
     problem's, else, in memory and with no ``on_layer``, the best of several derived
-    from the matrix after a moment of each: ``engines.orders``). ``memory``: the cap in bytes of the layers held
-    at once (default a quarter of the machine's); a count that needs more stops with an
-    error naming the layer. ``on_layer(k, states, bytes_held, seconds)`` is called after
-    each layer (the progress line is updated too). A time limit or Ctrl-C leaves a lower
-    bound, marked in ``stats``. ``work_dir``: keep the layers on disk there, in
-    ``shards`` files each (see ``engines.frontier_disk``): past memory, and resumable
-    after any stop. With a work folder, ``backend="processes"`` (``jobs`` of them) or
-    ``"dask"`` (the scheduler at ``address``, or ``local:N``) processes a layer's shards
-    side by side; ``checkpoint_every``: seconds between saves of the state (default 30).
+    from the matrix after a moment of each: ``engines.orders``). ``memory``: the cap in
+    bytes of the layers held at once (default a quarter of the machine's); a count that
+    needs more stops with an error naming the layer. ``on_layer(k, states, bytes_held,
+    seconds)`` is called after each layer (the progress line is updated too). A time
+    limit or Ctrl-C leaves a lower bound, marked in ``stats``. ``work_dir``: keep the
+    layers on disk there, in ``shards`` files each (see ``engines.frontier_disk``): past
+    memory, and resumable after any stop. With a work folder, ``backend="processes"``
+    (``jobs`` of them) or ``"dask"`` (the scheduler at ``address``, or ``local:N``)
+    processes a layer's shards side by side; ``checkpoint_every``: seconds between saves
+    of the state (default 30).
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])

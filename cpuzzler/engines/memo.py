@@ -259,10 +259,11 @@ def diagram_nodes(xc: ExactCover, order: Sequence[str] | None = None, *,
                   ) -> tuple[list[tuple[int, int, int]], int, dict[str, float]]:
     """The nodes of the decision diagram of all solutions along the sweep (C,
     ``csrc/diagram.c``), terminals first, its root, and what the build took (``states``
-    built, ``peak_bytes`` of its tables): what ``cpuzzler.diagram.Diagram`` holds. Primary items 1:1 and secondary items only (the caller checks); ``memory``
-    caps the tables (default a quarter of the machine's); past it, past the time limit
-    or on Ctrl-C, an error (``errors.TimeUp`` for the time, KeyboardInterrupt for Ctrl-C):
-    a diagram is whole or none."""
+    built, ``peak_bytes`` of its tables): what ``cpuzzler.diagram.Diagram`` holds.
+    Colours are the caller's to refuse; ``memory`` caps the tables (default a quarter
+    of the machine's); past it, past the time limit or on Ctrl-C, an error
+    (``errors.TimeUp`` for the time, KeyboardInterrupt for Ctrl-C): a diagram is whole
+    or none."""
     from array import array
 
     lo, hi, secondary, options, sequence, _ = counter_arguments(xc, order)
