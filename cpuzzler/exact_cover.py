@@ -26,7 +26,7 @@ from os import PathLike
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import LIMIT, Clock, Count, Stats
+from cpuzzler.results import LIMIT, Clock, Count, Stats, checked_limits
 
 if TYPE_CHECKING:
     import networkx
@@ -366,6 +366,7 @@ class ExactCover:
         >>> len(list(queens(8).solve(symmetry="unique")))
         12
         """
+        time_limit, options = checked_limits(time_limit, options)
         if symmetry == "raw":
             return self._solve(limit, engine, time_limit, options)
         if symmetry != "unique":
@@ -417,6 +418,7 @@ class ExactCover:
         """The number of solutions; ``.complete`` is false if a limit cut the search short.
         ``symmetry="unique"``: each class of solutions equal up to the problem's
         symmetries once (see ``count_both``)."""
+        time_limit, options = checked_limits(time_limit, options)
         if symmetry != "raw":
             return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
                                    **options)[0]
@@ -439,6 +441,7 @@ class ExactCover:
         >>> len(draws), draws == xc.sample(3, seed=1), all(len(d) == 8 for d in draws)
         (3, True, True)
         """
+        time_limit, options = checked_limits(time_limit, options)
         self.stats = stats = Stats(engine="memo")
         start = time.perf_counter()
         draws: list[tuple[int, ...]] = JOBS["sample"](
@@ -520,6 +523,7 @@ class ExactCover:
         >>> queens(8).count_both()
         (12, 92)
         """
+        time_limit, options = checked_limits(time_limit, options)
         if symmetry == "raw":
             raw = self.count(engine=engine, time_limit=time_limit, **options)
             return raw, raw

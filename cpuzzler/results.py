@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import math
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -28,6 +30,53 @@ def unique_method(asked: str | None, engine: str | None) -> str:
         return asked
     return "lex" if engine in LEX_ENGINES else \
         "burnside" if engine in COUNTING_ENGINES else "reduce"
+
+
+SIZE_UNITS = " KMGT"  # a memory size's suffixes, powers of 1024
+
+
+def parse_size(text: str) -> int:
+    """A memory size in bytes from text: a number with an optional K, M, G or T (powers
+    of 1024), as ``--memory`` takes it.
+
+    >>> parse_size("512M"), parse_size("1.5g"), parse_size("100T") // 2**40
+    (536870912, 1610612736, 100)
+    """
+    from cpuzzler.errors import ExactCoverError
+
+    match = re.fullmatch(r"(\d+(?:\.\d*)?)([KMGT]?)B?", text.strip().upper())
+    value = float(match[1]) * 1024 ** SIZE_UNITS.index(match[2] or " ") if match else 0.0
+    if value < 1 or not math.isfinite(value):
+        raise ExactCoverError(f"{text!r} is not a size like 512M or 2G")
+    return int(value)
+
+
+def checked_limits(time_limit: Any, options: dict[str, Any]) -> tuple[float | None,
+                                                                      dict[str, Any]]:
+    """The time limit and engine options as the engines take them, checked at the API's
+    door as the command line checks them: ``time_limit`` None or seconds, at least 0;
+    ``memory`` bytes, or a size like ``"2G"``.
+
+    >>> checked_limits(5, {"memory": "1K"})
+    (5.0, {'memory': 1024})
+    """
+    from cpuzzler.errors import ExactCoverError
+
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise TypeError(f"time_limit: a number of seconds or None, not {time_limit!r}")
+        if not time_limit >= 0:
+            raise ExactCoverError(f"time_limit: seconds, at least 0, not {time_limit}")
+        time_limit = float(time_limit)
+    memory = options.get("memory")
+    if memory is not None:
+        if isinstance(memory, str):
+            options = {**options, "memory": parse_size(memory)}
+        elif isinstance(memory, bool) or not isinstance(memory, (int, float)):
+            raise TypeError(f"memory: bytes, or a size like '2G', not {memory!r}")
+        elif not memory > 0:
+            raise ExactCoverError(f"memory: a positive number of bytes, not {memory}")
+    return time_limit, options
 
 
 def settled_method(asked: str | None, engine: str | None,

@@ -111,3 +111,30 @@ def test_bounds_for_an_unknown_item_are_refused():
 def test_unknown_engine_lists_known_ones():
     with pytest.raises(ExactCoverError, match="known engines: .*python"):
         knuth_example().count(engine="quantum")
+
+
+@pytest.mark.parametrize(("limit", "error"), [("5", TypeError), (True, TypeError),
+                                              (-1, ExactCoverError),
+                                              (float("nan"), ExactCoverError)])
+def test_the_api_checks_a_time_limit_at_its_door(limit, error):
+    """As the command line does: a clear error, not a TypeError deep inside nor a
+    silent time-out for -1."""
+    from cpuzzler.models import queens
+
+    xc = queens(6)
+    for call in (lambda: xc.count(time_limit=limit), lambda: list(xc.solve(time_limit=limit)),
+                 lambda: xc.count_both(time_limit=limit)):
+        with pytest.raises(error, match="time_limit"):
+            call()
+
+
+def test_the_api_takes_a_memory_size_as_the_command_line_does():
+    from cpuzzler import catalog
+    from cpuzzler.models import queens
+
+    assert queens(8).count(engine="memo", memory="1G") == 92
+    assert catalog.get("pentominoes-3x20").build().count(engine="frontier", memory="64M") == 2
+    with pytest.raises(ExactCoverError, match="not a size like 512M"):
+        queens(8).count(engine="memo", memory="lots")
+    with pytest.raises(TypeError, match="memory"):
+        queens(8).count(engine="memo", memory=[1])

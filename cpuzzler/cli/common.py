@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from cpuzzler import progress
 from cpuzzler.errors import ExactCoverError, InputFormatError, UsageError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, parse_size
 
 if TYPE_CHECKING:
     from cpuzzler.catalog import Entry
@@ -87,11 +87,11 @@ def positive(text: str) -> int:
 
 
 def size(text: str) -> int:
-    """A memory size in bytes: a number with an optional K, M or G (powers of 1024)."""
-    match = re.fullmatch(r"(\d+(?:\.\d*)?)([KMG]?)B?", text.strip().upper())
-    if not match or float(match[1]) * 1024 ** " KMG".index(match[2] or " ") < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 512M or 2G")
-    return int(float(match[1]) * 1024 ** " KMG".index(match[2] or " "))
+    """A memory size in bytes: a number with an optional K, M, G or T (powers of 1024)."""
+    try:
+        return parse_size(text)
+    except ExactCoverError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def status(found: int, reason: str) -> int:

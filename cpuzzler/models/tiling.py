@@ -29,6 +29,7 @@ from cpuzzler.results import (
     Clock,
     Count,
     RunDeadline,
+    checked_limits,
     settled_method,
 )
 
@@ -454,6 +455,7 @@ class Tiling:
         ((0, 0), (0, 0))
         """
         _check_mode(symmetry)
+        time_limit, options = checked_limits(time_limit, options)
         method = settled_method(method, engine, lambda: symmetry != "raw"
                                 and self._reduces_by_counting(symmetry))
         if method not in METHODS:
