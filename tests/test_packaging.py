@@ -50,6 +50,16 @@ def test_build_makes_an_sdist_and_a_wheel_of_the_version_in_one_place(dist):
     with tarfile.open(sdist) as archive:
         inside = archive.getnames()
     assert f"cpuzzler-{version}/cpuzzler/engines/csrc/xc.h" in inside  # builds anywhere
+    assert f"cpuzzler-{version}/LICENSE" in inside
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+
+def test_the_license_and_the_citation_say_what_the_package_says():
+    """MIT in LICENSE and pyproject.toml; CITATION.cff carries the version in one place."""
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert 'license = "MIT"' in (ROOT / "pyproject.toml").read_text()
+    citation = (ROOT / "CITATION.cff").read_text()
+    assert f'version: "{cpuzzler.__version__}"' in citation and "license: MIT" in citation
 
 
 @pytest.mark.slow
