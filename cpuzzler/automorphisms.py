@@ -190,6 +190,12 @@ class Symmetries:
         shift = min(exponent, 10)
         self.order = round(size * 10 ** shift) * 10 ** (exponent - shift)
 
+    def __repr__(self) -> str:
+        order = f"{self.order:,}" if self.order_exact else f"about {self.order:.3g}"
+        said = f"; {self.note}" if self.note else ""
+        return (f"Symmetries(order {order} on {self._xc.num_options:,} options, "
+                f"{len(self.generators)} generators{said})")
+
     @cached_property
     def group(self) -> Any:
         """The group as a sympy ``PermutationGroup`` on the options (built on demand: for

@@ -53,6 +53,9 @@ class Diagram:
         # how ``of`` built it: the states built and the peak bytes of its tables
         self.built: dict[str, float] = {}
 
+    def __repr__(self) -> str:
+        return f"Diagram({len(self):,} nodes over {self.options:,} options)"
+
     def __len__(self) -> int:
         """The nodes, the two terminals aside."""
         return len(self.nodes) - 2

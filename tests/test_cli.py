@@ -360,3 +360,24 @@ def test_version_and_help_read_no_model_catalog_or_engine():
              "cpuzzler.engines.native", "tqdm", "ortools", "pysat", "sympy", "pynauty",
              "networkx", "multiprocessing"}
     assert "cpuzzler.cli.solve" in loaded and not heavy & loaded
+
+
+def test_the_models_and_results_say_what_they_are_in_their_repr():
+    """A readable repr for the objects a user meets in a notebook: no "object at 0x"."""
+    from cpuzzler import Count, catalog
+    from cpuzzler.engines.estimate import Estimate
+    from cpuzzler.models import dpf, queens
+
+    pentominoes = catalog.get("pentominoes-6x10").build()
+    objects = {
+        "PuzzleSymmetry(4 elements: rotation and reflection)": pentominoes.symmetries,
+        "Symmetries(order 8 on 64 options, 2 generators)": queens(8).symmetries(),
+        "Sudoku(4x4, 2x2 boxes, ": catalog.get("sudoku-4x4").build(),
+        "Diagram(24 nodes over 36 options)": queens(6).diagram(),
+        "Estimate(solutions 9000 +- 1.5e+03, nodes 2e+06, 7 of 100 probes met one)":
+            Estimate(9000.0, 1500.0, 2e6, 1e5, 100, 7),
+        "DpfPuzzle(2 locations, 1 pieces, 1 orientations)": dpf.DpfPuzzle(2, (((0, 1),),)),
+        "Count(5, 'time-out')": Count(5, "time-out"),
+    }
+    for start, thing in objects.items():
+        assert repr(thing).startswith(start) and "object at" not in repr(thing), repr(thing)

@@ -37,7 +37,7 @@ RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
 SWEEP_SECONDS = 60.0  # the sampled sweeps' time at most (two must finish to count)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Estimate:
     """Estimates with their standard errors, from ``probes`` probes of which
     ``successes`` met a solution. ``seconds``: the native engine's projected time to
@@ -58,6 +58,12 @@ class Estimate:
     reason: str = DONE
     frontier: Projection | None = None
     layers: LayerSample | None = None
+
+    def __repr__(self) -> str:
+        said = f", {self.reason}" if self.reason != DONE else ""
+        return (f"Estimate(solutions {self.solutions:.4g} +- {self.solutions_error:.2g}, "
+                f"nodes {self.nodes:.4g}, {self.successes} of {self.probes} probes met "
+                f"one{said})")
 
     def describe(self, workers: int = 1) -> str:
         """One paragraph for people (``workers``: the frontier engine's time on that many

@@ -28,10 +28,15 @@ DOMINO_2X3 = "6 3  2 2 0 1 2 2 3  3 2 0 2 2 2 4 2 4 5  2 2 1 3 2 3 5"
 CUTTING_STICKS = "5 3  2 1 3 2 0 2  3 1 4 2 0 3 2 1 2  3 2 0 4 2 1 3 3 0 1 2"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class DpfPuzzle:
     locations: int
     pieces: tuple[tuple[tuple[int, ...], ...], ...]  # per piece, its orientations
+
+    def __repr__(self) -> str:
+        shapes = sum(len(orientations) for orientations in self.pieces)
+        return (f"DpfPuzzle({self.locations} locations, {len(self.pieces)} pieces, "
+                f"{shapes} orientations)")
 
     def exact_cover(self) -> ExactCover:
         """Items ``p1 .. pP`` (one per piece) and ``l0 ..`` (one per location)."""

@@ -37,6 +37,11 @@ class Sudoku:
         self.box_rows, self.box_cols, self.size = box_rows, box_cols, n
         self.grid = tuple(tuple(row) for row in grid)
 
+    def __repr__(self) -> str:
+        givens = sum(1 for row in self.grid for value in row if value)
+        return (f"Sudoku({self.size}x{self.size}, {self.box_rows}x{self.box_cols} boxes, "
+                f"{givens} givens)")
+
     # --- making ------------------------------------------------------------------------
 
     @classmethod

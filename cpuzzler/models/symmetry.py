@@ -77,6 +77,9 @@ class PuzzleSymmetry:
     def __len__(self) -> int:
         return len(self.elements)
 
+    def __repr__(self) -> str:
+        return f"PuzzleSymmetry({len(self)} elements: {self.describe()})"
+
     def describe(self) -> str:
         """What "unique" means for this puzzle, in words."""
         if len(self) == 1:
