@@ -420,13 +420,26 @@ class Diagram:
                 k = low
         return total, sorted(chosen)
 
-    def sample(self, k: int, *, seed: int = 0) -> list[tuple[int, ...]]:
-        """``k`` solutions drawn uniformly at random (with replacement)."""
+    def sample(self, k: int, *, seed: int = 0, distinct: bool = False
+               ) -> list[tuple[int, ...]]:
+        """``k`` solutions drawn uniformly at random, with replacement (a solution may
+        come twice), or with ``distinct`` without: ``k`` different ones (all of them
+        where there are fewer), each set of ``k`` equally likely, in rank order.
+
+        >>> from cpuzzler.models import queens
+        >>> d = queens(8).diagram()
+        >>> draws = d.sample(92, seed=2, distinct=True)
+        >>> len(set(draws)), set(draws) == set(d.solutions())
+        (92, True)
+        """
         below = self._counts()
         rng = random.Random(seed)
         draws: list[tuple[int, ...]] = []
         if below[self.root] == 0:
             return []
+        if distinct:
+            ranks = sorted(rng.sample(range(below[self.root]), min(k, below[self.root])))
+            return [self.unrank(rank, below) for rank in ranks]
         for _ in range(k):
             chosen: list[int] = []
             node = self.root
@@ -439,6 +452,24 @@ class Diagram:
                     node = low
             draws.append(tuple(sorted(chosen)))
         return draws
+
+    def unrank(self, rank: int, below: list[int] | None = None) -> tuple[int, ...]:
+        """The solution of that rank (0 to ``count() - 1``): those without a node's
+        option before those with it, node by node from the root."""
+        below = self._counts() if below is None else below
+        if not 0 <= rank < below[self.root]:
+            raise ExactCoverError(f"rank {rank} is not one of 0 to {below[self.root] - 1}")
+        chosen: list[int] = []
+        node = self.root
+        while node > 1:
+            option, low, high = self.nodes[node]
+            if rank < below[low]:
+                node = low
+            else:
+                rank -= below[low]
+                chosen.append(option)
+                node = high
+        return tuple(sorted(chosen))
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Every solution, lazily, as sorted option tuples."""

@@ -431,9 +431,13 @@ class ExactCover:
         return Count(total, stats.reason)
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
-               **options: Any) -> list[tuple[int, ...]]:
+               distinct: bool = False, **options: Any) -> list[tuple[int, ...]]:
         """``k`` solutions drawn uniformly at random among all of them, reproducibly by
-        ``seed`` (by the memo engine's table; ``options`` go to it, e.g. ``memory=``).
+        ``seed``, with replacement: each draw independent, so one may come more than once
+        (2000 draws of the pentominoes 6x10's 9356 tilings hold about 1780 different
+        ones); by the memo engine's table (``options`` go to it, e.g. ``memory=``). With
+        ``distinct``, ``k`` different solutions (all where there are fewer), drawn from
+        the decision diagram (``diagram()``; ``memory=`` bounds it).
 
         >>> from cpuzzler.models import queens
         >>> xc = queens(8)
@@ -442,6 +446,13 @@ class ExactCover:
         (3, True, True)
         """
         time_limit, options = checked_limits(time_limit, options)
+        if distinct:
+            unknown = set(options) - {"memory"}
+            if unknown:
+                raise ExactCoverError(f"distinct samples come from the decision diagram, "
+                                      f"which takes memory= only, not {sorted(unknown)}")
+            diagram = self.diagram(memory=options.get("memory"), time_limit=time_limit)
+            return diagram.sample(k, seed=seed, distinct=True)
         self.stats = stats = Stats(engine="memo")
         start = time.perf_counter()
         draws: list[tuple[int, ...]] = JOBS["sample"](

@@ -47,6 +47,10 @@ def test_every_answer_of_the_diagram_equals_brute_force(xc):
         assert d.count_with([need], without=[banned]) == sum(
             need in s and banned not in s for s in solutions)
     assert all(s in solutions for s in d.sample(5, seed=1))
+    ranked = [d.unrank(r) for r in range(len(solutions))]  # each solution once
+    assert len(ranked) == len(set(ranked)) and set(ranked) == solutions
+    distinct = d.sample(4, seed=2, distinct=True)
+    assert len(set(distinct)) == len(distinct) == min(4, len(solutions))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -97,6 +101,20 @@ def test_the_pentomino_5x12_counts_and_its_marginals_add_up():
     through = d.marginals()
     assert sum(through) == 4040 * 12  # each solution holds 12 placements
     assert 0 in through  # some placements are in no solution
+
+
+def test_distinct_samples_are_different_solutions_from_the_api_and_the_shell(capsys):
+    from cpuzzler.cli import main
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    draws = xc.sample(500, seed=4, distinct=True)
+    assert len(set(draws)) == 500 and draws == xc.sample(500, seed=4, distinct=True)
+    assert all(xc.violation(s) is None for s in draws[:20])
+    assert len(set(queens(6).sample(10, distinct=True))) == 4  # all there are
+    assert main(["solve", "queens-8", "--sample", "92", "--distinct", "--format",
+                 "jsonl", "-q"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len({line.split('"options":')[1] for line in lines}) == 92
 
 
 def test_samples_are_uniform_and_reproducible():

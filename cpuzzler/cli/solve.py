@@ -78,7 +78,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "solutions to FILE (cpuzzler.diagram's text format)")
     mode.add_argument("--sample", type=positive, metavar="K",
                       help="print K solutions drawn uniformly at random among all of them "
-                           "(every solution, not up to symmetry; by the memo engine)")
+                           "(every solution, not up to symmetry; by the memo engine), with "
+                           "replacement: one may come twice (--distinct: K different ones)")
+    parser.add_argument("--distinct", action="store_true",
+                        help="with --sample: K different solutions (all, where there are "
+                             "fewer), from the decision diagram")
     parser.add_argument("--format", choices=("text", "jsonl", "svg", "x3d"), default="text",
                         help="text records (default); JSON Lines: one object per solution, "
                              "streamed, or one for a count; svg or x3d (polycubes): a picture "
@@ -179,6 +183,8 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if args.seed is not None and not args.sample:
         raise UsageError("--seed is for --sample: the draws it makes reproducible")
+    if args.distinct and not args.sample:
+        raise UsageError("--distinct is for --sample")
     _in_parts(args)  # checks the options fit together before anything is read
     _default_engine(args)
     options = engine_options(args)  # and the engine's, once
@@ -536,11 +542,13 @@ def _sample(problem: Problem, args: argparse.Namespace, start: float) -> int:
     if args.engine not in (None, "memo"):
         raise UsageError("--sample draws by the memo engine; leave out --engine")
     xc = exact_cover_of(problem)
-    options: dict[str, object] = {"memory": args.memory} if args.memory is not None else {}
+    options: dict[str, Any] = {"memory": args.memory} if args.memory is not None else {}
     if args.choice is not None:
         options["choice"] = args.choice
+    if args.distinct and args.choice is not None:
+        raise UsageError("--distinct draws from the decision diagram: leave out --choice")
     draws = xc.sample(args.sample, seed=args.seed or 0, time_limit=args.clock.left(),
-                      **options)
+                      distinct=args.distinct, **options)
     for number, solution in enumerate(draws, start=1):
         if args.format == "jsonl":
             record = (jsonl.tiling_solution(problem.solution(solution), args.problem, number)
