@@ -100,7 +100,7 @@ def test_time_limit_reports_a_lower_bound_not_a_count(capsys):
     # the reference engine: a limit that leaves the symmetry search (a quarter of it) time
     # to spare on a loaded machine, and the count far from done
     assert main(["solve", pentominoes, "--count", "--engine", "python",
-                 "--time-limit", "4"]) == 0
+                 "--time-limit", "4"]) == 3  # a lower bound: its own exit status
     out = capsys.readouterr().out.strip()
     assert out.startswith("at least ") and out.endswith("in all (time-out)")
     assert "symmetries of the problem" in out
@@ -238,6 +238,9 @@ def test_verify_names_what_is_wrong(capsys, tmp_path):
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith(": ok") and "is no placement of this puzzle" in out[1]
     assert "is covered 0 times, not 1" in out[2] and "is covered 2 times, not 1" in out[3]
+    assert main(["verify", "soma", str(saved), "-q"]) == 1  # only what is wrong
+    out, err = capsys.readouterr()
+    assert len(out.splitlines()) == 3 and ": ok" not in out and err == ""
     saved.write_text('{"solution": 1, "pieces": [{"piece": "V"}]}\n')
     assert main(["verify", "soma", str(saved)]) == 2
     assert "soma.jsonl:1: a solution needs pieces" in capsys.readouterr().err

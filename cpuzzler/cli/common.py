@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from cpuzzler import progress
 from cpuzzler.errors import ExactCoverError, InputFormatError, UsageError
 from cpuzzler.exact_cover import ExactCover
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, parse_size
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count, parse_size
 
 if TYPE_CHECKING:
     from cpuzzler.catalog import Entry
@@ -47,9 +47,9 @@ EXIT_STATUS = """exit status:
   1    solve: there is no solution; check: the counts disagree; verify: some saved
        solution is not one
   2    bad input or a usage error (one line names the file, line and problem)
-  3    a time limit stopped the run before it settled the question (solve: before any
-       solution was found; check: fewer than two engines finished; info: the count is a
-       lower bound)
+  3    a limit stopped the run before it settled the question (solve: before any
+       solution was found; solve --count: the count is a lower bound, however many it
+       holds; check: fewer than two engines finished; info: the count is a lower bound)
   70   an internal error (a bug: --debug shows the traceback; please report it)
   130  Ctrl-C (a count prints what it had, marked interrupted)"""
 
@@ -92,6 +92,16 @@ def size(text: str) -> int:
         return parse_size(text)
     except ExactCoverError as e:
         raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def count_status(total: Count) -> int:
+    """A count's exit status: 0 (some) or 1 (none) when complete, 3 when a limit cut it
+    short (a lower bound, whatever it holds), 130 on Ctrl-C."""
+    if total.reason == INTERRUPTED:
+        return EXIT_INTERRUPTED
+    if total.reason in (DONE, LIMIT):
+        return EXIT_FOUND if total else EXIT_NONE
+    return EXIT_UNDECIDED
 
 
 def status(found: int, reason: str) -> int:

@@ -25,6 +25,7 @@ from cpuzzler.cli.common import (
     check_pictures,
     check_work_dir,
     clear_line,
+    count_status,
     draw,
     engine_options,
     exact_cover_of,
@@ -316,7 +317,7 @@ def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
                   f"({asked.reason})")
     _note_fixed(args, fixed)
     _note_answered(args, tiling.exact_cover)
-    return status(asked, asked.reason)
+    return count_status(asked)
 
 
 def _note_answered(args: argparse.Namespace, xc: ExactCover) -> None:
@@ -434,7 +435,7 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
                 _note_fixed(args, xc.stats.fixed)
             _note_answered(args, xc)
             note(args, f"{time.perf_counter() - start:.3f} s")
-            return status(total, total.reason)
+            return count_status(total)
         found = 0
         symmetry = "raw" if group is None else "unique"
         for found, chosen in enumerate(
@@ -484,7 +485,7 @@ def _from_diagram(problem: Problem, args: argparse.Namespace, start: float) -> i
         if args.svg is not None:
             _draw_coverage(problem, through, total, args.svg)
     note(args, f"{time.perf_counter() - start:.3f} s")
-    return status(Count(total), DONE)
+    return count_status(Count(total))
 
 
 def _print_marginals(problem: Problem, xc: ExactCover, through: list[int],

@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=PROBLEM_HELP + " (default: the puzzle the file names)")
     parser.add_argument("solutions", help="solutions saved by `cpuzzler solve` (records, "
                                           "option lists or --format jsonl)")
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="print only the solutions that are not solutions, and no "
+                             "summary: the exit status says it")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -51,8 +54,10 @@ def run(args: argparse.Namespace) -> int:
     for entry, chosen, reason in checked:
         reason = reason or xc.violation(chosen)
         wrong += reason is not None
-        print(f"solution {entry.number} (line {entry.line}): "
-              + ("ok" if reason is None else f"NOT a solution: {reason}"))
-    print(f"{len(saved) - wrong} of {len(saved)} saved solutions are solutions",
-          file=sys.stderr)
+        if reason is not None or not args.quiet:
+            print(f"solution {entry.number} (line {entry.line}): "
+                  + ("ok" if reason is None else f"NOT a solution: {reason}"))
+    if not args.quiet:
+        print(f"{len(saved) - wrong} of {len(saved)} saved solutions are solutions",
+              file=sys.stderr)
     return EXIT_FOUND if saved and not wrong else EXIT_NONE

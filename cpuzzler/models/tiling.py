@@ -538,8 +538,9 @@ class Tiling:
         """Unique and raw counts from the least solution of each class, which the
         lex-leader constraints leave the solver to find."""
         if engine not in LEX_ENGINES:
-            raise ExactCoverError(f"method 'lex' needs the {' or '.join(LEX_ENGINES)} engine, "
-                                  f"not {engine!r}")
+            which = "the default engine, dlx" if engine is None else f"the {engine} engine"
+            raise ExactCoverError(f"method 'lex' needs the {' or '.join(LEX_ENGINES)} engine "
+                                  f"(engine={LEX_ENGINES[0]!r}), not {which}")
         group, xc = self.group(symmetry), self.exact_cover
         unique = raw = 0
         for chosen in _until_interrupted(xc, xc.solve(
