@@ -189,8 +189,9 @@ class Diagram:
         4
         """
         from cpuzzler.errors import InputFormatError
+        from cpuzzler.formats import regular_file
 
-        name = str(path)
+        name = regular_file(path)
         with open(path, encoding="utf-8") as source:
             lines = source.read().splitlines()
         head = lines[0].split() if lines else []

@@ -404,6 +404,10 @@ class _Checkpoint:
 
     def __enter__(self) -> _Checkpoint:
         if self.path is not None:
+            if os.path.exists(self.path) and not os.path.isfile(self.path):
+                what = "a folder" if os.path.isdir(self.path) else "a device or other file"
+                raise InputFormatError(f"a checkpoint is a regular file; this is {what}",
+                                       path=self.name)
             self._hold()
         return self
 

@@ -265,3 +265,20 @@ def test_output_that_cannot_be_written_is_bad_input_not_a_bug(capsys):
     assert run.returncode == 2, run.stderr
     assert "cannot write" in run.stderr and "internal error" not in run.stderr
     assert "Traceback" not in run.stderr and "Exception ignored" not in run.stderr
+
+
+@pytest.mark.parametrize("command", [
+    ["solve", "/dev/zero", "--count"],
+    ["verify", "pentominoes-3x20", "/dev/zero"],
+    ["solve", "pentominoes-3x20", "--count", "--checkpoint", "/dev/zero"],
+    ["solve", "pentominoes-3x20", "--count", "--checkpoint", "/dev/full"],
+    ["solve", "pentominoes-3x20", "--count", "--engine", "memo", "--sweep", "/dev/zero"],
+])
+def test_a_device_where_a_file_goes_is_one_line_not_a_hang(command, capsys):
+    """/dev/zero read without end (11.5 GB in 12 s) and /dev/full hung, leaving a .lock
+    beside the device: now a one-line error, exit 2, nothing written beside it."""
+    import os
+
+    assert main(command) == 2
+    assert "/dev/" in capsys.readouterr().err
+    assert not os.path.exists("/dev/zero.lock") and not os.path.exists("/dev/full.lock")

@@ -124,6 +124,9 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
     if os.path.exists(spec):
+        from cpuzzler.formats import regular_file
+
+        regular_file(spec)
         if spec.endswith(".dpf"):
             return dpf.read(spec).exact_cover()
         if spec.endswith(".dpfg"):  # Faase's geometric description
@@ -187,8 +190,10 @@ def set_sweep(problem: Problem, value: str | None, engine: str | None) -> None:
                              "sweep as a file of item names")
         problem.use_sweep(flipped="flipped" in value, skewed="skewed" in value)
         return
+    from cpuzzler.formats import regular_file
+
     try:
-        with open(value, encoding="utf-8") as source:
+        with open(regular_file(value), encoding="utf-8") as source:
             lines = source.read().splitlines()
     except (OSError, UnicodeDecodeError) as e:
         raise InputFormatError(f"cannot read the sweep order ({e})", path=value) from None

@@ -2,15 +2,33 @@
 
 from __future__ import annotations
 
+import os
 from os import PathLike, fspath
 
 from cpuzzler.errors import InputFormatError
 
 
-def read_text(path: str | PathLike[str]) -> tuple[str, str]:
-    """The file's name and its text; a clear error when it cannot be read as UTF-8. A
-    byte-order mark (which some editors write first) is not part of the text."""
+def regular_file(path: str | PathLike[str]) -> str:
+    """The path's name, where it is no device, pipe or folder: reading one could go on
+    without end (``/dev/zero``) or wait forever (``/dev/full``, a pipe nobody writes).
+
+    >>> regular_file("/dev/zero")
+    Traceback (most recent call last):
+      ...
+    cpuzzler.errors.InputFormatError: /dev/zero: not a regular file (a device or other special file)
+    """
     name = fspath(path)
+    if os.path.exists(name) and not os.path.isfile(name):
+        what = "a folder" if os.path.isdir(name) else "a device or other special file"
+        raise InputFormatError(f"not a regular file ({what})", path=name)
+    return name
+
+
+def read_text(path: str | PathLike[str]) -> tuple[str, str]:
+    """The file's name and its text; a clear error when it cannot be read as UTF-8 or is
+    no regular file. A byte-order mark (which some editors write first) is not part of
+    the text."""
+    name = regular_file(path)
     try:
         with open(name, encoding="utf-8-sig") as f:
             return name, f.read()
