@@ -3,6 +3,7 @@ engine and the catalog's published counts."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import re
@@ -593,3 +594,35 @@ def test_the_cli_takes_a_sweep(capsys, tmp_path):
     assert "--sweep flipped: a tiling's columns" in capsys.readouterr().err
     assert main(["solve", "queens-8", "--count", "--sweep", "flipped"]) == 2
     assert "--sweep needs --engine memo, frontier or auto" in capsys.readouterr().err
+
+
+def test_a_slow_layer_is_saved_at_its_end_whatever_the_time_since_the_last_save(tmp_path):
+    """A kill -9 in the first half-minute restarted at layer 0: the saves came every 30
+    s only. Here no save is due by the clock, and every layer counts as slow (the
+    threshold set to 0): state.json moves on layer by layer, and a resume goes on."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script = ("from cpuzzler import catalog\n"
+              "from cpuzzler.engines import frontier_disk\n"
+              "frontier_disk.SLOW_LAYER = 0.0\n"
+              "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
+              f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16, "
+              "checkpoint_every=1e9)\n")
+    child = subprocess.Popen([sys.executable, "-c", script])
+    state = tmp_path / "state.json"
+    start, seen = time.monotonic(), 0
+    while time.monotonic() - start < 60 and child.poll() is None:
+        if state.exists():
+            with contextlib.suppress(ValueError, OSError):
+                seen = json.loads(state.read_text())["next"]
+            if seen > 20:
+                break
+        time.sleep(0.02)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert seen > 20
+    xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 14809060

@@ -25,8 +25,9 @@ owns on its own disk instead (``frontier_cluster``); a folder begun here before 
 goes on here with a Dask backend too.
 
 Resuming. After each layer the count notes the next layer, the total so far and the
-length of every file. Every ``checkpoint_every`` seconds (30), and on any stop, the
-files written are flushed to disk (fsync), ``state.json`` takes the last layer's notes
+length of every file. Every ``checkpoint_every`` seconds (30), after every layer that
+took ``SLOW_LAYER`` seconds (1) or more, and on any stop, the files written are flushed
+to disk (fsync), ``state.json`` takes the last layer's notes
 and is swapped in atomically, and only then are the files of the layers before it
 deleted. ``state.json`` also keeps the layer profile so far, one ``[layer, states,
 bytes of its files, seconds]`` per layer, to read while the count runs or after it
@@ -70,6 +71,9 @@ ZSTD_BLOCK = 1 << 31  # set in a block's first field: packed by zstd (else zlib)
 _CODECS = threading.local()  # each thread's zstd compressor and decompressor
 DEFAULT_SHARDS = 64
 CHECKPOINT_SECONDS = 30.0  # between saves of the state (each flushes the files to disk)
+# a layer that took this long is saved at its end whatever the time since the last save:
+# a kill -9 then loses at most one layer's work, not the first half-minute's
+SLOW_LAYER = 1.0
 _OPENED: dict[tuple[str, float], Any] = {}  # in each worker: the problem last opened
 
 
@@ -254,7 +258,8 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             state.update(next=k + 1, total=str(total),
                          sizes={p.name: p.stat().st_size for p in work.glob("layer-*")})
             state.setdefault("profile", []).append([k, states, held, seconds])
-            if time.monotonic() - saved >= checkpoint_every or k == len(order) - 1:
+            if time.monotonic() - saved >= checkpoint_every or seconds >= SLOW_LAYER \
+                    or k == len(order) - 1:
                 appender.close()
                 _save(work, state, appender.written)
                 appender.written, saved = set(), time.monotonic()
