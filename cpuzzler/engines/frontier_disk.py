@@ -294,8 +294,12 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     try:
         state = json.loads((work / STATE).read_text())
         next_layer, total, shards = state["next"], int(state["total"]), state["shards"]
-    except (OSError, ValueError, TypeError, KeyError) as e:
-        raise ExactCoverError(f"{work}: not a frontier engine's work folder ({e})") from None
+    except OSError as e:
+        raise ExactCoverError(f"{work}: not a frontier engine's work folder (no readable "
+                              f"{STATE}: {e.strerror or e})") from None
+    except (ValueError, TypeError, KeyError):
+        raise ExactCoverError(f"{work}: not a frontier engine's work folder (its {STATE} "
+                              "is damaged or of another program)") from None
     layers, profile = state.get("layers"), state.get("profile", [])
     files = list(work.glob("layer-*")) + list(work.glob("owner-*/layer-*"))  # what this
     held = sum(path.stat().st_size for path in files)  # machine sees of a cluster's owners
