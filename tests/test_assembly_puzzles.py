@@ -1,4 +1,4 @@
-"""The aps assembly puzzles (seed 004) and Polyform Puzzler's Soma figures."""
+"""The aps assembly puzzles (www.leinweb.com/snackbar/aps) and Polyform Puzzler's Soma figures."""
 
 import pytest
 

@@ -131,7 +131,7 @@ def test_solid_pentominoes_3x4x5_parts_on_the_reference_engine():
     assert len(tasks) > 5 and sum(unique for unique, _ in oracle) > 0
 
 
-# Polyform Puzzler's puzzles from seed 001's list (its counts, up to symmetry), on the
+# Polyform Puzzler's puzzles from its FAQ's list (question 3.1) (its counts, up to symmetry), on the
 # second engine: the plain Python reference engine over the same symmetry reduction, its
 # parts counted in two processes.
 POLYFORM_PUZZLER_LIST = {
@@ -234,7 +234,7 @@ def test_cli_lists_by_family_and_the_unsolved(capsys):
 def test_cli_info_shows_a_puzzle_and_counts_it(capsys):
     assert main(["info", "soma"]) == 0
     out = capsys.readouterr().out
-    assert "published: unique 240, raw 11,520 (seed 001 line 387" in out
+    assert "published: unique 240, raw 11,520 (Polyform Puzzler FAQ" in out
     assert "pieces:    7: V L T Z A B P" in out and "a group of order 48" in out
     assert "here:      240 unique, 11,520 raw in" in out
     assert main(["info", "bedlam-cube", "--time-limit", "0.5"]) == 3
@@ -453,3 +453,18 @@ def test_the_digigrams_need_the_0_crossed():
     puzzle = catalog.get("digits-5x4").build()
     assert puzzle.may_cross == {"d0"} and len(puzzle.symmetries) == 4 * 2 * 2
     assert Tiling(pieces.digits(), sticks.rectangle(5, 4)).count(symmetry="raw") == 0
+
+
+def test_sources_name_what_a_reader_can_find_not_a_local_file():
+    """A source cites a public document (the Polyform Puzzler FAQ by question, Faase's
+    DPF page, the aps page, OEIS, papers), never a file of ours or of the workplace."""
+    import re
+    from pathlib import Path
+
+    local = re.compile(r"seed \d{3}|\bseeds/|shared/|/work/")
+    for entry in catalog.ENTRIES:
+        assert not local.search(entry.source or ""), (entry.name, entry.source)
+    root = Path(__file__).resolve().parent.parent
+    for path in [*root.glob("docs/**/*.md"), *root.glob("cpuzzler/puzzles/*.toml"),
+                 root / "README.md"]:
+        assert not re.search(r"seed \d{3}", path.read_text()), path

@@ -14,7 +14,8 @@ from cpuzzler.render.text import parse_record
 EDGE_GRIDS = [sticks, trigs, twigs]
 
 # OEIS A019988 / A151537 (polysticks), A159867 / A151539 (polytrigs), A258206 / A255011
-# (polytwigs): free and one-sided counts from order 1, as seed 002 tabulates them.
+# (polytwigs): free and one-sided counts from order 1, as the Polyform Puzzler FAQ tabulates them
+# (question 2.2).
 OEIS = {
     "sticks": ([1, 2, 5, 16, 55, 222, 950], [1, 2, 7, 25, 99, 416, 1854]),
     "trigs": ([1, 3, 12, 60, 375, 2613], [1, 3, 19, 104, 719, 5123]),

@@ -158,7 +158,8 @@ def test_catalog_counts_on_the_memo_engine(name):
 
 @pytest.mark.parametrize("name", ["polyhexes-1234-4x10", "polyhexes-1234-5x8"])
 def test_the_counts_found_here_for_open_puzzles(name):
-    # seed 001: "many solutions, exact number unknown"; benchmarks/open_counts.py counts
+    # the Polyform Puzzler FAQ, question 3.1: "many solutions, exact number
+    # unknown"; benchmarks/open_counts.py counts
     # them by two more methods
     entry = catalog.get(name)
     assert entry.raw is None and entry.found is not None

@@ -138,7 +138,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         raise ExactCoverError(
             f"the frontier engine's layers need more than {cap:,.0f} bytes (at layer "
             f"{len(layers) - 1} of {len(sequence)}; widest so far {widest[0]:,} states); "
-            f"give it more memory")
+            f"give it more memory, or keep the layers on disk (work_dir=, --work-dir DIR)")
     return total
 
 

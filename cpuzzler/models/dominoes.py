@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
 
-# The 7 x 8 grid of seed 003, row by row, as printed there. It has no solution: 4 shows
+# The 7 x 8 grid of Frans Faase's DPF page (www.iwriteiam.nl/HaDPF.html),
+# row by row, as printed there. It has no solution: 4 shows
 # up nine times and 5 seven times, while a double-six set shows each number 8 times.
 FAASE_GRID_AS_PRINTED = (
     0, 0, 0, 2, 0, 3, 0, 4,
