@@ -550,7 +550,7 @@ class ExactCover:
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.
 
-        Each is a :class:`cpuzzler.subproblems.Subproblem`: a smaller ``problem``, the
+        Each is a ``cpuzzler.subproblems.Subproblem``: a smaller ``problem``, the
         ``fixed`` options chosen to reach it, and ``original(solution)`` to map back.
         """
         parts: list[Subproblem] = JOBS["split"](self, depth)

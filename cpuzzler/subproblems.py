@@ -3,7 +3,7 @@
 The split follows the reference engine's branching (the item with the fewest branches;
 branch j takes that item's j-th live option and excludes the earlier ones; a last branch
 closes an item whose lower bound is met), ``depth`` levels deep. Each leaf becomes a
-smaller, self-contained :class:`ExactCover` that any engine, process or machine can
+smaller, self-contained ``ExactCover`` that any engine, process or machine can
 solve; its solutions, joined with the options fixed on the way down, are exactly the
 original's.
 

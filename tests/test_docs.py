@@ -138,3 +138,15 @@ def test_pages_open_in_chromium_with_pictures_and_no_errors(site, tmp_path, page
     assert report["errors"] == []
     assert report["sizes"] and all(w > 10 and h > 10 for w, h in report["sizes"]), report
     assert shot.is_file() and _png_colours(shot) > 16  # not a blank page
+
+
+def test_no_docstring_holds_a_raw_sphinx_role():
+    """mkdocstrings shows ``:class:`X``` as it is written: the API reference held
+    ``:class:ExactCover`` and ``:meth:from_string``. Docstrings name code in double
+    backticks."""
+    package = ROOT / "cpuzzler"
+    role = re.compile(r":(?:class|meth|attr|func|mod|obj|data|exc):`")
+    found = [f"{path.relative_to(package)}:{k}" for path in package.rglob("*.py")
+             for k, line in enumerate(path.read_text().splitlines(), start=1)
+             if role.search(line)]
+    assert not found, found

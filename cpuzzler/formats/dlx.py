@@ -43,7 +43,7 @@ def read(path: str | PathLike[str], *, deadline: float | None = None) -> ExactCo
 
 def parse(text: str, *, path: str = "<string>", deadline: float | None = None
           ) -> ExactCover:
-    """Parse DLX text into an :class:`ExactCover` (in time linear in its length).
+    """Parse DLX text into an ``ExactCover`` (in time linear in its length).
 
     ``deadline`` (a ``time.perf_counter()`` value): raise ``TimeUp`` once it has passed."""
     xc: ExactCover | None = None

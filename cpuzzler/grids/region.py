@@ -220,7 +220,7 @@ def from_ascii_rows(drawing: str, *, path: str = "<string>", cells_only: bool = 
 
     Blank lines before and after the drawing and the indentation common to its lines are
     dropped; a space or ``.`` is no cell. With ``cells_only`` every other character must be
-    a cell mark (see :func:`check_cell_mark`).
+    a cell mark (see ``check_cell_mark``).
     """
     if "\t" in drawing:
         line = drawing[: drawing.index("\t")].count("\n") + 1

@@ -82,7 +82,7 @@ class Sudoku:
 
     @classmethod
     def read(cls, path: str, box: int | tuple[int, int] | None = None) -> Sudoku:
-        """Read a grid from a file (see :meth:`from_string`)."""
+        """Read a grid from a file (see ``from_string``)."""
         name, text = read_text(path)
         return cls.from_string(text, box, path=name)
 

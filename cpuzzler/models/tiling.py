@@ -34,6 +34,7 @@ from cpuzzler.results import (
 )
 
 if TYPE_CHECKING:
+    from cpuzzler.engines.estimate import Estimate
     from cpuzzler.models.symmetry import PuzzleSymmetry, Reduction, SolutionKey
 
 T = TypeVar("T")
@@ -235,7 +236,7 @@ class Tiling:
         """Items: the piece names (bounds for copies; optional pieces secondary; none
         when one kind of piece fills the region), the cells, then (edge lattices,
         crossing forbidden) the ways to cross at grid points as secondary items; one
-        option per placement, in the order of :attr:`placements`."""
+        option per placement, in the order of ``placements``."""
         xc = ExactCover()
         for p in self.pieces:
             if self._count_is_implied(p):
@@ -424,6 +425,21 @@ class Tiling:
 
     def first(self, *, engine: str | None = None) -> TilingSolution | None:
         return next(self.solve(1, symmetry="raw", engine=engine), None)
+
+    def estimate(self, probes: int = 20000, **options: Any) -> Estimate:
+        """Estimates of the number of solutions (all of them, not up to symmetry) and of
+        the search tree before a long count: ``ExactCover.estimate`` on the puzzle's
+        exact cover, which takes the same ``options`` (``seed``, ``breadth``,
+        ``time_limit``, ``layer_states``, ...).
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> board = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+        >>> guess = board.estimate(probes=200, seed=1, rate=False)
+        >>> guess.probes, guess.solutions >= 0
+        (200, True)
+        """
+        return self.exact_cover.estimate(probes, **options)
 
     def count(self, *, symmetry: str = "unique", engine: str | None = None,
               time_limit: float | None = None, **options: Any) -> Count:
