@@ -92,10 +92,6 @@ def holds_shared_count(work_dir: str | os.PathLike[str]) -> bool:
     return isinstance(state, dict) and "owners" not in state
 
 
-def _layer_files(work: Path, k: int) -> list[Path]:
-    return sorted(work.glob(f"layer-{k:06d}.*"))
-
-
 def _save_state(work: Path, state: dict[str, Any]) -> None:
     temporary = work / (STATE + ".new")
     with open(temporary, "w") as out:
@@ -233,7 +229,12 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     try:
         for k in range(state["next"], len(order)):
             started = time.perf_counter()
-            sizes = [(str(path), path.stat().st_size) for path in _layer_files(work, k)]
+            # the layer's files from the sizes kept, not a listing of the folder: with
+            # thousands of shards, a glob and a stat of every file after every layer
+            # took longer than the counting
+            prefix = f"layer-{k:06d}."
+            sizes = sorted((str(work / name), size) for name, size in state["sizes"].items()
+                           if name.startswith(prefix))
             held = sum(size for _, size in sizes)
             # a task's files at most a sixteenth of the memory (its output is held until
             # appended), and four tasks a worker at least, for the balance
@@ -255,8 +256,13 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
                 states += done
             seconds = time.perf_counter() - started
             # layer k done: what a resume needs (its files stay until the next save)
-            state.update(next=k + 1, total=str(total),
-                         sizes={p.name: p.stat().st_size for p in work.glob("layer-*")})
+            known = {name: size for name, size in state["sizes"].items()
+                     if int(name[6:12]) > k}
+            for layer, shard in appender.touched:
+                name = _file_name(layer, shard)
+                known[name] = (work / name).stat().st_size
+            appender.touched.clear()
+            state.update(next=k + 1, total=str(total), sizes=known)
             state.setdefault("profile", []).append([k, states, held, seconds])
             if time.monotonic() - saved >= checkpoint_every or seconds >= SLOW_LAYER \
                     or k == len(order) - 1:
@@ -570,6 +576,11 @@ def _unpacked(data: bytes, packing: str | None, path: str) -> bytes:
     return b"".join(parts)
 
 
+def _file_name(layer: int, shard: int) -> str:
+    """A shard file's name: the layer (6 digits, from character 6), the shard."""
+    return f"layer-{layer:06d}.{shard:04d}"
+
+
 class _Appender:
     """Appends records to the shard files, keeping them open (a step emits into every
     shard of every layer ahead: opening a file per write cost as much as the counting).
@@ -579,16 +590,18 @@ class _Appender:
         self.work = work
         self.files: dict[tuple[int, int], int] = {}  # (layer, shard): descriptor
         self.written: set[Path] = set()  # since the last save
+        self.touched: set[tuple[int, int]] = set()  # (layer, shard) since it was cleared
         self.limit = _open_files_allowed()  # past it all are closed, reopened as needed
 
     def append(self, outputs: list[tuple[int, int, bytes]]) -> None:
-        files, write = self.files, os.write
+        files, write, touched = self.files, os.write, self.touched
         for layer, shard, records in outputs:
+            touched.add((layer, shard))
             descriptor = files.get((layer, shard))
             if descriptor is None:
                 if len(files) >= self.limit:
                     self.close()
-                path = self.work / f"layer-{layer:06d}.{shard:04d}"
+                path = self.work / _file_name(layer, shard)
                 descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
                 files[layer, shard] = descriptor
                 self.written.add(path)
