@@ -110,14 +110,14 @@ def incidence_graph(xc: ExactCover) -> networkx.Graph[tuple[str | int, ...]]:
     for name in xc.items:
         kind = "secondary" if xc.is_secondary(name) else f"primary {xc.bounds(name)}"
         graph.add_node(("item", name), kind=kind)
-    names = xc.colour_names
+    names, item_names = xc.colour_names, xc.items  # (a copy each time it is read)
     for o in range(xc.num_options):
         graph.add_node(("option", o), kind="option")
         colours = xc.option_colours(o) or (0,) * len(xc.option_items(o))
         for i, c in zip(xc.option_items(o), colours, strict=True):
-            item = ("item", xc.items[i])
+            item = ("item", item_names[i])
             if c:
-                pair = ("colour", xc.items[i], names[c])
+                pair = ("colour", item_names[i], names[c])
                 graph.add_node(pair, kind="colour")
                 graph.add_edge(item, pair)
                 graph.add_edge(("option", o), pair)

@@ -67,7 +67,8 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         choice, total = orders.choose(xc, memory=memory, time_limit=time_limit, stats=stats)
         if total is not None or stats.reason == INTERRUPTED:
             return total or 0
-        order = [xc.items[i] for i in choice.order]
+        names = xc.items  # a copy each time it is read
+        order = [names[i] for i in choice.order]
     arguments = memo.counter_arguments(xc, order)
     lo, hi, secondary, options, sequence, colours = arguments
     cap = float(memo.default_memory() if memory is None else memory)
