@@ -123,7 +123,7 @@ def _solve_once(sat: Any, deadline: float | None) -> bool | None:
     them (learnt clauses are kept); a solver without conflict budgets is interrupted by a
     timer if it can be, else the clock is read between solutions only."""
     if deadline is None:
-        return _answer(sat.solve())
+        return _solve_watched(sat) if _interruptible(sat) else _answer(sat.solve())
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
@@ -144,6 +144,34 @@ def _solve_once(sat: Any, deadline: float | None) -> bool | None:
     finally:
         timer.cancel()
         sat.clear_interrupt()
+
+
+def _solve_watched(sat: Any) -> bool | None:
+    """The search in a thread of its own, this one waiting: Ctrl-C reaches this thread,
+    which interrupts the solver and waits for it to stop before going on. (Left to
+    python-sat's own handler, a Ctrl-C in mid-search aborted the process now and then,
+    "free(): invalid pointer".)"""
+    found: list[Any] = []
+
+    def search() -> None:
+        try:
+            found.append(sat.solve_limited(expect_interrupt=True))
+        except Exception as e:  # handed to the waiting thread
+            found.append(e)
+
+    worker = threading.Thread(target=search, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.05)
+    except KeyboardInterrupt:
+        sat.interrupt()
+        worker.join()
+        sat.clear_interrupt()
+        raise
+    if found and isinstance(found[0], Exception):
+        raise found[0]
+    return _answer(found[0]) if found else None
 
 
 def _answer(result: Any) -> bool | None:
