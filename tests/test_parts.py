@@ -102,8 +102,9 @@ def test_unwritable_checkpoint_fails_before_counting(tmp_path):
         count_in_parts(queens(8), checkpoint=checkpoint,
                        progress=lambda done, total: pytest.fail("counted"))
     assert error.value.path == checkpoint
-    with pytest.raises(InputFormatError, match="cannot read the checkpoint"):
-        count_in_parts(queens(8), checkpoint=str(tmp_path))  # a folder
+    with pytest.raises(InputFormatError, match="a checkpoint is a regular file; this is a "
+                                               "folder"):
+        count_in_parts(queens(8), checkpoint=str(tmp_path))
 
 
 

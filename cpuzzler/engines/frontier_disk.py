@@ -211,6 +211,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     state["layers"] = len(order)  # for folder_report (folders begun before lack it)
     if pieces is not None:
         state["pieces"] = pieces
+    _save_state(work, state)  # what info reads, even if no layer is done before a stop
     shards, head = state["shards"], state.get("record_head", 16)
     if state.get("packing") is not None:  # the blocks written from here are PACKING's
         state["packing"] = PACKING
