@@ -69,7 +69,7 @@ def test_auto_goes_back_to_turns_when_a_projection_goes_bad(monkeypatch):
     times it, stops, and the portfolio takes its turns again to the right count."""
     from cpuzzler.engines import auto
 
-    monkeypatch.setattr(auto._Turns, "_frontier_projection", lambda self, counted: 1e-3)
+    monkeypatch.setattr(auto, "projected_seconds", lambda rows, items, pieces: 1e-3)
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     assert xc.count(engine="auto") == 9356
     choices = [r["choice"] for r in xc.stats.rounds if "choice" in r]

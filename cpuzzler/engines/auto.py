@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from cpuzzler import progress
 from cpuzzler.engines import _dlx, cpsat, frontier, memo, native
+from cpuzzler.engines.projection import projected_seconds
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Clock, Stats
 
@@ -216,7 +217,9 @@ class _Turns:
             return None
         if counted.reason != TIMEOUT:
             return self._answered(counted, total)
-        projection = self._frontier_projection(counted) if run is frontier else math.inf
+        projection = math.inf if run is memo else projected_seconds(
+            counted.frontier.get("layers", []), counted.frontier["items"],
+            len(memo.piece_items(self.xc)))
         self.stats.rounds.append({"engine": self.counter, "seconds": round(counted.seconds, 3),
                                   "outcome": TIMEOUT,
                                   "projected seconds": _finite(projection)})
@@ -254,18 +257,6 @@ class _Turns:
         self.stats.rounds.append({"engine": counted.engine, "outcome": counted.reason,
                                   "seconds": round(counted.seconds, 3)})
         return total
-
-    def _frontier_projection(self, counted: Stats) -> float:
-        """The frontier engine's projected seconds from the layers it finished (the
-        geometric mean of ``projected``'s two ends); infinite where too few finished."""
-        from cpuzzler.engines.projection import projected
-
-        rows = counted.frontier.get("layers", [])[:-1]  # the last: the layer cut short
-        if sum(1 for row in rows if row[0] > 0) < 3:
-            return math.inf
-        outlook = projected([tuple(row[:3]) for row in rows], counted.frontier["items"],
-                            len(memo.piece_items(self.xc)), 0.0)
-        return math.sqrt(max(outlook.low.seconds, 1e-9) * max(outlook.high.seconds, 1e-9))
 
     def _say(self, choice: str) -> None:
         self.stats.rounds.append({"choice": choice})

@@ -22,11 +22,11 @@ from __future__ import annotations
 import math
 import time
 import weakref
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.engines import _dlx, memo
+from cpuzzler.engines.projection import projected_seconds
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
 
 if TYPE_CHECKING:
@@ -116,7 +116,8 @@ def choose(xc: ExactCover, *, memory: float | None = None,
             stats.reason = INTERRUPTED if reason == _dlx.INTERRUPTED else TIMEOUT
             stopped = True
             break  # a moment cut short measures nothing: tried again next time
-        projected[name] = math.inf if no_memory else _projected(xc, rows, len(sequence))
+        projected[name] = math.inf if no_memory else projected_seconds(
+            rows, len(sequence), len(memo.piece_items(xc)))
         others = SCORE_SECONDS * (len(trial.tried) - len(projected))
         if len(projected) == 1 and projected[name] < WORTH_TRYING * others:
             break  # the first order projects a short count: no time for the others
@@ -141,19 +142,6 @@ class _Trial:
 
 
 _TRIALS: weakref.WeakKeyDictionary[ExactCover, _Trial] = weakref.WeakKeyDictionary()
-
-
-def _projected(xc: ExactCover, rows: Sequence[Sequence[Any]], items: int) -> float:
-    """The seconds a run's finished layers project for the whole count (the geometric
-    mean of ``projected``'s two ends); inf where fewer than three finished."""
-    from cpuzzler.engines.projection import projected
-
-    finished = rows[:-1]  # the last: the layer cut short
-    if sum(1 for row in finished if row[0] > 0) < 3:
-        return math.inf
-    outlook = projected([(row[0], row[1], row[2]) for row in finished], items,
-                        len(memo.piece_items(xc)), 0.0)
-    return math.sqrt(max(outlook.low.seconds, 1e-12) * max(outlook.high.seconds, 1e-12))
 
 
 def _graph(xc: ExactCover, pieces: set[int]) -> networkx.Graph[int] | None:

@@ -175,6 +175,23 @@ def projected(finished: Sequence[tuple[int, int, float]], items: int, pieces: in
                       False)
 
 
+def projected_seconds(rows: Sequence[Sequence[float]], items: int, pieces: int) -> float:
+    """The seconds a run's layer rows (states, bytes, seconds each; the last, the layer
+    it stopped in, left out) project for the whole sweep: the geometric mean of
+    ``projected``'s two ends; infinite where fewer than three layers with states finished.
+
+    >>> rows = [(4 ** k, 100 * 4 ** k, 1e-3 * 4 ** k) for k in range(5)]
+    >>> 1 < projected_seconds(rows, 12, 2) < 10 ** 4, projected_seconds(rows[:3], 12, 2)
+    (True, inf)
+    """
+    finished = rows[:-1]
+    if sum(1 for row in finished if row[0] > 0) < 3:
+        return math.inf
+    outlook = projected([(int(row[0]), int(row[1]), float(row[2])) for row in finished],
+                        items, pieces, 0.0)
+    return math.sqrt(max(outlook.low.seconds, 1e-12) * max(outlook.high.seconds, 1e-12))
+
+
 MAX_POWER = 700.0  # e^700 ~ 10^304 states: past it a layer is "inf", not an overflow
 
 
