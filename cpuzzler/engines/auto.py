@@ -224,31 +224,37 @@ class _Turns:
                                   "outcome": TIMEOUT,
                                   "projected seconds": _finite(projection)})
         if projection * COMMIT < self.native_projection and not self.committed:
-            self.committed = True
-            left = self.clock.left()
-            alone = TOO_LONG * projection + budget
-            self._say(f"the frontier engine projects {projection:.3g} s, {native.NAME} "
-                      f"{self.native_projection:.3g} s: the frontier engine alone")
-            counted = Stats(engine=frontier.NAME)
-            start = time.perf_counter()
-            try:
-                total = frontier.count(self.xc, stats=counted, memory=self.memory,
-                                       time_limit=alone if left is None else min(alone, left))
-                counted.seconds = time.perf_counter() - start
-            except ExactCoverError:
-                return None
-            if counted.reason != TIMEOUT:
-                return self._answered(counted, total)
-            self.stats.rounds.append({"engine": frontier.NAME, "outcome": TIMEOUT,
-                                      "seconds": round(counted.seconds, 3)})
-            if not self.clock.expired():
-                self._say(f"the frontier engine ran {TOO_LONG:g} times past its "
-                          "projection: turns again")
-        elif self.native_projection * COMMIT < projection:
+            return self._frontier_alone(projection, budget)
+        if self.native_projection * COMMIT < projection:
             self.counter = None
             self.alone_until = TOO_LONG * self.native_projection
             self._say(f"{native.NAME} projects {self.native_projection:.3g} s, the frontier "
                       f"engine {projection:.3g} s: {native.NAME} alone")
+        return None
+
+    def _frontier_alone(self, projection: float, budget: float) -> int | None:
+        """The frontier engine's one run alone, for ``TOO_LONG`` times its
+        ``projection`` (and a round's ``budget``); the count where it finished."""
+        self.committed = True
+        left = self.clock.left()
+        alone = TOO_LONG * projection + budget
+        self._say(f"the frontier engine projects {projection:.3g} s, {native.NAME} "
+                  f"{self.native_projection:.3g} s: the frontier engine alone")
+        counted = Stats(engine=frontier.NAME)
+        start = time.perf_counter()
+        try:
+            total = frontier.count(self.xc, stats=counted, memory=self.memory,
+                                   time_limit=alone if left is None else min(alone, left))
+            counted.seconds = time.perf_counter() - start
+        except ExactCoverError:
+            return None
+        if counted.reason != TIMEOUT:
+            return self._answered(counted, total)
+        self.stats.rounds.append({"engine": frontier.NAME, "outcome": TIMEOUT,
+                                  "seconds": round(counted.seconds, 3)})
+        if not self.clock.expired():
+            self._say(f"the frontier engine ran {TOO_LONG:g} times past its "
+                      "projection: turns again")
         return None
 
     def _answered(self, counted: Stats, total: int) -> int:
