@@ -110,7 +110,7 @@ def incidence_graph(xc: ExactCover) -> networkx.Graph[tuple[str | int, ...]]:
     for name in xc.items:
         kind = "secondary" if xc.is_secondary(name) else f"primary {xc.bounds(name)}"
         graph.add_node(("item", name), kind=kind)
-    names, item_names = xc.colour_names, xc.items  # (a copy each time it is read)
+    names, item_names = xc.colour_names, xc.items
     for o in range(xc.num_options):
         graph.add_node(("option", o), kind="option")
         colours = xc.option_colours(o) or (0,) * len(xc.option_items(o))

@@ -154,7 +154,7 @@ def quotient(xc: ExactCover, option_map: Permutation,
     >>> _ = xc.add_option(["a"]), xc.add_option(["b"]), xc.add_option(["a", "b"])
     >>> half = quotient(xc, (1, 0, 2))
     >>> half.items, [half.option(o) for o in range(half.num_options)], half.count()
-    (['a'], [('a',), ('a',)], 2)
+    (('a',), [('a',), ('a',)], 2)
     """
     from cpuzzler.exact_cover import ExactCover
 

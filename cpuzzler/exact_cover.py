@@ -64,6 +64,7 @@ class ExactCover:
         self._colours: list[tuple[int, ...] | None] = []  # per option: colour ids, 0 none
         self._colour_names: list[str] = [""]  # colour id -> name; 0 is "no colour"
         self._colour_index: dict[str, int] = {}
+        self._names_read: tuple[str, ...] | None = None  # ``items``, until an item is added
         bounds = dict(bounds or {})
         for name in primary:
             lo, hi = bounds.pop(name, (1, 1))
@@ -93,7 +94,7 @@ class ExactCover:
             raise ExactCoverError(
                 f"item {name!r} has bounds {lo}:{hi}; they need 0 <= lo <= hi and hi >= 1"
             )
-        self._symmetries = None
+        self._symmetries = self._names_read = None
         self._index[name] = len(self._names)
         self._names.append(name)
         self._lo.append(lo)
@@ -157,9 +158,16 @@ class ExactCover:
     # --- reading -----------------------------------------------------------------------
 
     @property
-    def items(self) -> list[str]:
-        """All item names, in the order declared."""
-        return list(self._names)
+    def items(self) -> tuple[str, ...]:
+        """All item names, in the order declared (a tuple kept until an item is added:
+        reading it in a loop costs nothing).
+
+        >>> ExactCover(primary=["a", "b"], secondary=["x"]).items
+        ('a', 'b', 'x')
+        """
+        if self._names_read is None:
+            self._names_read = tuple(self._names)
+        return self._names_read
 
     @property
     def primary(self) -> list[str]:
@@ -238,7 +246,7 @@ class ExactCover:
         >>> _ = xc.add_option(["a", "x"]), xc.add_option(["b"]), xc.add_option(["a", "b"])
         >>> sub = xc.part([(1, 1, 1), (2, 1, 1)], [1])
         >>> sub.items, sub.option(0), sub.count()
-        (['b', 'x'], ('b',), 1)
+        (('b', 'x'), ('b',), 1)
         """
         sub = ExactCover()
         new = {}

@@ -79,8 +79,8 @@ def test_a_byte_order_mark_is_not_part_of_the_first_item(tmp_path):
     path = tmp_path / "bom.dlx"
     path.write_bytes("\ufeffa b\na\nb\na b\n".encode())
     xc = ExactCover.from_dlx(path)
-    assert xc.items == ["a", "b"] and xc.count() == 2
-    assert ExactCover.from_dlx_text("\ufeffa\na\n").items == ["a"]
+    assert xc.items == ("a", "b") and xc.count() == 2
+    assert ExactCover.from_dlx_text("\ufeffa\na\n").items == ("a",)
 
 
 def test_missing_file_is_a_clear_error(tmp_path):

@@ -305,7 +305,7 @@ def test_a_state_past_the_compact_records_is_a_clear_error(tmp_path):
     xc = identical_options(63, 4)  # the last state, 4**63 = 2**126 ways, passes them
     xc.add_item("last")
     xc.add_option(["last"])
-    xc.sweep = xc.items  # "last" last
+    xc.sweep = list(xc.items)  # "last" last
     assert xc.count(engine="frontier") == 4 ** 63  # in memory: 128 bits
     with pytest.raises(ExactCoverError, match="passes 2\\*\\*126"):
         xc.count(engine="frontier", work_dir=tmp_path)

@@ -67,7 +67,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         choice, total = orders.choose(xc, memory=memory, time_limit=time_limit, stats=stats)
         if total is not None or stats.reason == INTERRUPTED:
             return total or 0
-        names = xc.items  # a copy each time it is read
+        names = xc.items
         order = [names[i] for i in choice.order]
     arguments = memo.counter_arguments(xc, order)
     lo, hi, secondary, options, sequence, colours = arguments

@@ -91,9 +91,9 @@ def choose(xc: ExactCover, *, memory: float | None = None,
         return trial.chosen, None
     stats = stats if stats is not None else Stats(engine="frontier")
     cap = float(memo.default_memory() if memory is None else memory)
-    names = xc.items  # a copy each time it is read
+    item_names = xc.items
     lo, hi, secondary, options, _, colours = memo.counter_arguments(
-        xc, [names[i] for i in trial.tried[next(iter(trial.tried))]])
+        xc, [item_names[i] for i in trial.tried[next(iter(trial.tried))]])
     end = None if time_limit is None else time.perf_counter() + time_limit
     projected = trial.projected
     stopped = False
