@@ -184,9 +184,9 @@ static void pack(const Frontier *f, int k, const int *used, const int *shade,
     }
 }
 
-/* used[] and shade[] of a state of layer k: the layer's template, then its live items. */
+/* used[] and shade[] of a state of layer k from its key: used[] holds the layer's
+ * template already (see make_template), so only the live items are written. */
 static void unpack(const Frontier *f, int k, const unsigned char *key, int *used, int *shade) {
-    memcpy(used, f->template, (size_t)f->n_items * sizeof(int));
     if (shade) memset(shade, 0, (size_t)f->n_items * sizeof(int));
     for (int t = f->live_start[k]; t < f->live_start[k + 1]; t++) {
         int i = f->live_items[t], bit = f->live_bit[t];
@@ -203,12 +203,34 @@ static void unpack(const Frontier *f, int k, const unsigned char *key, int *used
     }
 }
 
-/* The template of position k: items before k and expired ones finished, the rest 0. */
+/* The template of position k: items before k and expired ones finished, the rest 0;
+ * used[] set to it.  Processing a state leaves used[] as unpack made it (options are
+ * taken and given back; emit_closed undoes what it changed), so from one layer to the
+ * next only the live items of the last and the items finished at k change: the work of a
+ * layer stays with its window, not with all the items (on forty thousand items the full
+ * copy at every layer and every state was most of the time). */
 static void make_template(Frontier *f, int k) {
-    for (int i = 0; i < f->n_items; i++) {
-        int before = f->pos_of[i] >= 0 && f->pos_of[i] < k;
-        f->template[i] = before || f->expire_at[i] <= k ? f->hi[i] : 0;
+    int n = f->n_items;
+    if (f->template_at == k) return;
+    if (f->template_at >= 0 && f->template_at == k - 1) {
+        for (int t = f->live_start[k - 1]; t < f->live_start[k]; t++) {
+            int i = f->live_items[t];
+            f->used[i] = f->template[i];
+        }
+        int i = f->order[k - 1];  /* before k now */
+        f->template[i] = f->used[i] = f->hi[i];
+        for (int t = f->expire_start[k]; t < f->expire_start[k + 1]; t++) {
+            int j = f->expire_items[t];
+            f->template[j] = f->used[j] = f->hi[j];
+        }
+    } else {
+        for (int i = 0; i < n; i++) {
+            int before = f->pos_of[i] >= 0 && f->pos_of[i] < k;
+            f->template[i] = before || f->expire_at[i] <= k ? f->hi[i] : 0;
+        }
+        memcpy(f->used, f->template, (size_t)n * sizeof(int));
     }
+    f->template_at = k;
 }
 
 static unsigned char *probe_hashed(const Layer *l, const unsigned char *key, uint64_t hash) {
@@ -279,7 +301,8 @@ static void add_total(Frontier *f, count128 c) {
 
 /* Add c ways to the state used[] as it stands once the decisions of the positions below
  * `from` are made: made canonical (see Canonical states), then into its layer or the
- * total.  used[] is changed (the caller passes a copy). */
+ * total.  used[] is changed: the caller passes a copy, or logs the changes (n_undo >= 0,
+ * each expired item once). */
 static void emit(Frontier *f, int *used, int *shade, int from, count128 c) {
     int next = from, boundary = from;
     for (;;) {
@@ -287,6 +310,11 @@ static void emit(Frontier *f, int *used, int *shade, int from, count128 c) {
             for (int t = f->expire_start[boundary]; t < f->expire_start[boundary + 1]; t++) {
                 int j = f->expire_items[t];
                 if (used[j] < f->lo[j]) return;  /* can never be covered enough */
+                if (f->n_undo >= 0) {  /* logged: emit_closed undoes it */
+                    f->undo_item[f->n_undo] = j;
+                    f->undo_used[f->n_undo] = used[j];
+                    f->undo_shade[f->n_undo++] = shade ? shade[j] : 0;
+                }
                 used[j] = f->hi[j];
                 if (shade) shade[j] = 0;
             }
@@ -334,12 +362,21 @@ static void take(Frontier *f, int o, int delta) {
     }
 }
 
-/* Emit used[] with item i closed, from a state at position k. */
+/* Emit used[] with item i closed, from a state at position k; used[] and shade[] as
+ * they were after (emit's changes logged and undone, last first: no copy of every item). */
 static void emit_closed(Frontier *f, int k, int i, count128 c) {
-    memcpy(f->scratch, f->used, (size_t)f->n_items * sizeof(int));
-    if (f->shade) memcpy(f->scratch_shade, f->shade, (size_t)f->n_items * sizeof(int));
-    f->scratch[i] = f->hi[i];
-    emit(f, f->scratch, f->scratch_shade, k + 1, c);
+    int was = f->used[i];
+    f->used[i] = f->hi[i];
+    f->n_undo = 0;
+    emit(f, f->used, f->shade, k + 1, c);
+    while (f->n_undo > 0) {
+        f->n_undo--;
+        int j = f->undo_item[f->n_undo];
+        f->used[j] = f->undo_used[f->n_undo];
+        if (f->shade) f->shade[j] = f->undo_shade[f->n_undo];
+    }
+    f->n_undo = -1;
+    f->used[i] = was;
 }
 
 /* Decide item i = order[k]: every set of the options first_opts[t..] of position k, taken
@@ -523,6 +560,9 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     int n = f->n_items, m = f->n_options;
     f->memory_cap = memory_bytes;
     ALLOC(f->pos_of, n); ALLOC(f->used, n); ALLOC(f->scratch, n);
+    ALLOC(f->undo_item, n); ALLOC(f->undo_used, n); ALLOC(f->undo_shade, n);
+    f->n_undo = -1;
+    f->template_at = -1;
     ALLOC(f->first_start, f->n_order + 2); ALLOC(f->first_opts, m);
     ALLOC(f->expire_start, f->n_order + 3); ALLOC(f->expire_items, n);
     ALLOC(f->layers, f->n_order + 1); ALLOC(f->live_start, f->n_order + 2);
@@ -568,9 +608,13 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
         for (size_t k = 0; k < total_len; k++)
             if (f->colour[k]) f->coloured[f->opt_items[k]] = 1;
     }
-    /* the live items of each position: reached (reach_at <= k), not expired, not before */
-    int *reach_at = NULL;
-    ALLOC(reach_at, n);
+    /* The live items of each position k: reached (reach_at <= k), not expired (k <
+     * expire_at), not swept before k (k <= pos_of).  Each item is live on one interval of
+     * positions, so the lists are laid out by counting, each in increasing item order:
+     * linear in the items and the lists' lengths (a scan of every item at every position
+     * took seconds on forty thousand items). */
+    int places = f->n_order + 1, *reach_at = NULL, *from_at = NULL, *until = NULL;
+    ALLOC(reach_at, n); ALLOC(from_at, n); ALLOC(until, n);
     for (int i = 0; i < n; i++) reach_at[i] = INT_MAX;
     for (int k = 0; k < f->n_order; k++)
         for (int t = f->first_start[k]; t < f->first_start[k + 1]; t++) {
@@ -578,42 +622,47 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
             for (int u = f->opt_start[o]; u < f->opt_start[o + 1]; u++)
                 if (k + 1 < reach_at[f->opt_items[u]]) reach_at[f->opt_items[u]] = k + 1;
         }
-    size_t live_total = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        live_total = 0;
-        for (int k = 0; k <= f->n_order; k++) {
-            if (pass) f->live_start[k] = (int)live_total;
-            int bits = 0, words = 0;
-            for (int i = 0; i < n; i++) {
-                if (reach_at[i] > k || f->expire_at[i] <= k) continue;
-                if (f->pos_of[i] >= 0 && f->pos_of[i] < k) continue;
-                if (pass) {
-                    int word = f->hi[i] != 1 || (f->coloured && f->coloured[i]);
-                    f->live_items[live_total] = i;
-                    f->live_bit[live_total] = word ? -1 : bits;
-                    f->live_word[live_total] = word ? 4 * words : 0;
-                    if (word) words++; else bits++;
-                }
-                live_total++;
-            }
-            if (pass) {  /* the words follow the bits */
-                int bit_bytes = (bits + 7) / 8;
-                for (int t = f->live_start[k]; t < (int)live_total; t++)
-                    if (f->live_bit[t] < 0) f->live_word[t] += bit_bytes;
-                Layer *l = &f->layers[k];
-                l->key_bytes = bit_bytes + 4 * words;
-                if (l->key_bytes == 0) l->key_bytes = 1;
-                l->slot_bytes = SLOT_HEAD + (size_t)l->key_bytes;
-                if (l->key_bytes > f->key_bytes) f->key_bytes = l->key_bytes;
-            }
-        }
-        if (!pass) {
-            ALLOC(f->live_items, live_total); ALLOC(f->live_bit, live_total);
-            ALLOC(f->live_word, live_total);
-        }
+    size_t *starts = NULL;
+    ALLOC(starts, places + 1);  /* the number live at k, then where k's list starts */
+    for (int i = 0; i < n; i++) {
+        int last = f->expire_at[i];
+        if (f->pos_of[i] >= 0 && f->pos_of[i] + 1 < last) last = f->pos_of[i] + 1;
+        if (last > places) last = places;
+        from_at[i] = reach_at[i] < last ? reach_at[i] : last;
+        until[i] = last;
+        for (int k = from_at[i]; k < last; k++) starts[k]++;
     }
-    f->live_start[f->n_order + 1] = (int)live_total;
-    free(reach_at);
+    size_t live_total = 0;
+    for (int k = 0; k < places; k++) {
+        size_t live = starts[k];
+        starts[k] = live_total;
+        f->live_start[k] = (int)live_total;
+        live_total += live;
+    }
+    f->live_start[places] = (int)live_total;
+    ALLOC(f->live_items, live_total); ALLOC(f->live_bit, live_total);
+    ALLOC(f->live_word, live_total);
+    for (int i = 0; i < n; i++)
+        for (int k = from_at[i]; k < until[i]; k++) f->live_items[starts[k]++] = i;
+    for (int k = 0; k < places; k++) {
+        int bits = 0, words = 0;
+        for (int t = f->live_start[k]; t < f->live_start[k + 1]; t++) {
+            int i = f->live_items[t];
+            int word = f->hi[i] != 1 || (f->coloured && f->coloured[i]);
+            f->live_bit[t] = word ? -1 : bits;
+            f->live_word[t] = word ? 4 * words : 0;
+            if (word) words++; else bits++;
+        }
+        int bit_bytes = (bits + 7) / 8;  /* the words follow the bits */
+        for (int t = f->live_start[k]; t < f->live_start[k + 1]; t++)
+            if (f->live_bit[t] < 0) f->live_word[t] += bit_bytes;
+        Layer *l = &f->layers[k];
+        l->key_bytes = bit_bytes + 4 * words;
+        if (l->key_bytes == 0) l->key_bytes = 1;
+        l->slot_bytes = SLOT_HEAD + (size_t)l->key_bytes;
+        if (l->key_bytes > f->key_bytes) f->key_bytes = l->key_bytes;
+    }
+    free(reach_at); free(from_at); free(until); free(starts);
     ALLOC(f->key, f->key_bytes);
     ALLOC(f->template, n);
     f->check_mask = check_mask_for(n) >> 4;  /* a state costs about what 16 nodes do */
@@ -738,6 +787,7 @@ void frontier_free(Frontier *f) {
         munmap(f->spares[f->n_spares], f->spare_bytes[f->n_spares]);
     }
     free(f->layers); free(f->pos_of); free(f->used); free(f->scratch);
+    free(f->undo_item); free(f->undo_used); free(f->undo_shade);
     free(f->first_start); free(f->first_opts); free(f->expire_at); free(f->template);
     free(f->live_start); free(f->live_items); free(f->live_bit); free(f->live_word);
     free(f->expire_start); free(f->expire_items); free(f->key);

@@ -211,6 +211,8 @@ typedef struct {
     int *expire_start, *expire_items, *expire_at;   /* the items by expiry position */
     int *live_start, *live_items, *live_bit, *live_word;  /* per position: see frontier.c */
     int *template, *used, *scratch;
+    int template_at;                                /* the position template is for */
+    int *undo_item, *undo_used, *undo_shade, n_undo;  /* emit_closed's log (-1: off) */
     unsigned char *key;
     size_t bytes, peak_bytes;
     double memory_cap;
