@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.results import INTERRUPTED, TIMEOUT, Clock, Count
+from cpuzzler.results import INTERRUPTED, TIMEOUT, Clock, Count, RunDeadline
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -92,6 +92,7 @@ def _item_permutation(xc: ExactCover, option_map: Permutation,
     image = [-1] * len(known.key_of)
     taken: dict[tuple[Any, ...], int] = {}
     for i, key in enumerate(known.key_of):
+        RunDeadline.every(i)
         target = (frozenset(option_map[o] for o in known.containing[i]), *key[1:])
         group = known.keys.get(target)
         k = taken.get(target, 0)
@@ -99,6 +100,7 @@ def _item_permutation(xc: ExactCover, option_map: Permutation,
             return None
         image[i], taken[target] = group[k], k + 1
     for o in range(xc.num_options):
+        RunDeadline.every(o)
         if {image[i] for i in xc.option_items(o)} != set(xc.option_items(option_map[o])):
             return None
     return image
@@ -109,6 +111,7 @@ def _cycles_of(permutation: Sequence[int], rank: Callable[[int], int]) -> list[l
     seen = [False] * len(permutation)
     cycles = []
     for start in range(len(permutation)):
+        RunDeadline.every(start)
         if seen[start]:
             continue
         cycle, k = [], start
@@ -176,7 +179,8 @@ def quotient(xc: ExactCover, option_map: Permutation,
     # per option orbit: {representative item: (uncoloured covers, colours given)}
     orbits = []
     multiplicity: dict[int, set[int]] = {}
-    for cycle in _cycles_of(option_map, lambda o: o):
+    for c, cycle in enumerate(_cycles_of(option_map, lambda o: o)):
+        RunDeadline.every(c)
         entries: dict[int, tuple[int, set[int]]] = {}
         for o in cycle:
             colours = xc.option_colours(o) or (0,) * len(xc.option_items(o))
@@ -196,7 +200,8 @@ def quotient(xc: ExactCover, option_map: Permutation,
         return None
     part = ExactCover()
     colour_names = xc.colour_names
-    for i in reps:
+    for r, i in enumerate(reps):
+        RunDeadline.every(r)
         step = min(multiplicity.get(i, {1}))
         if secondary[i]:
             part.add_item(names[i], secondary=True)
@@ -204,7 +209,8 @@ def quotient(xc: ExactCover, option_map: Permutation,
             return _impossible(names[i])
         else:
             part.add_item(names[i], lo=-(-lo[i] // step), hi=hi[i] // step)
-    for entries in orbits:
+    for r, entries in enumerate(orbits):
+        RunDeadline.every(r)
         part.add_option([(names[i], colour_names[next(iter(given))]) if given else names[i]
                          for i, (_, given) in sorted(entries.items(),
                                                      key=lambda e: rank[e[0]])])

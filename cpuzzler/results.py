@@ -194,6 +194,24 @@ class RunDeadline:
         finally:
             cls.end = before
 
+    @classmethod
+    @contextlib.contextmanager
+    def within(cls, seconds: float | None) -> Iterator[None]:
+        """The deadline ``seconds`` from now, or the one already set if it is sooner
+        (an engine's time limit covers the model it builds, API or command line)."""
+        end = None if seconds is None else time.perf_counter() + seconds
+        if cls.end is not None and (end is None or cls.end < end):
+            end = cls.end
+        with cls.until(end):
+            yield
+
+    @classmethod
+    def every(cls, k: int, step: int = 1024) -> None:
+        """``check()`` on every ``step``-th ``k`` (a loop's index): the clock read
+        seldom enough to cost nothing."""
+        if k % step == 0:
+            cls.check()
+
 
 class Clock:
     """A time limit counted from now, for a run of several steps: ``left()`` seconds

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from cpuzzler.encoders.colours import colour_groups
 from cpuzzler.encoders.symmetry import lex_leader_clauses
 from cpuzzler.errors import ExactCoverError
+from cpuzzler.results import RunDeadline
 
 if TYPE_CHECKING:
     from pysat.formula import CNF
@@ -31,11 +32,15 @@ ENCODINGS = ("pairwise", "seqcounter", "sortnetwrk", "cardnetwrk", "bitwise", "l
              "totalizer", "mtotalizer", "kmtotalizer")
 
 
+CHUNK = 65536  # clauses added between two looks at the clock
+
+
 def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
            symmetries: Sequence[Sequence[int]] = ()) -> CNF:
     """The CNF whose models, on variables 1 .. num_options, are the solutions of ``xc``
     (with ``symmetries``, permutations of the options, only the least of each class:
-    see ``encoders.symmetry``)."""
+    see ``encoders.symmetry``). Stops with ``TimeUp`` past the run's deadline
+    (``results.RunDeadline``)."""
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
 
@@ -47,6 +52,7 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
     lo, hi, secondary = xc.item_arrays()
     groups = colour_groups(xc)
     for i, options in enumerate(xc.item_options()):
+        RunDeadline.every(i)
         literals = [k + 1 for k in options]
         if i in groups:
             literals = [k + 1 for k in groups[i].pop(0)]
@@ -69,7 +75,9 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
             cnf.extend(CardEnc.atmost(literals, bound=most, vpool=pool, encoding=kind).clauses)
     if symmetries:
         clauses, top = lex_leader_clauses(symmetries, xc.num_options, pool.top + 1)
-        cnf.extend(clauses)
+        for start in range(0, len(clauses), CHUNK):  # python-sat reads each clause: slow
+            RunDeadline.check()
+            cnf.extend(clauses[start:start + CHUNK])
         cnf.nv = max(cnf.nv, top)
     cnf.nv = max(cnf.nv, pool.top, xc.num_options)
     return cnf

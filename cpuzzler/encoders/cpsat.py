@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from cpuzzler.encoders.colours import colour_groups
 from cpuzzler.encoders.symmetry import lex_leader_clauses
+from cpuzzler.results import RunDeadline
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -29,7 +30,8 @@ def to_cpsat(xc: ExactCover, symmetries: Sequence[Sequence[int]] = ()
              ) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
     """The model and its option variables (``chosen[k]`` true when option k is chosen);
     with ``symmetries``, permutations of the options, only the least solution of each
-    class (see ``encoders.symmetry``)."""
+    class (see ``encoders.symmetry``). Stops with ``TimeUp`` past the run's deadline
+    (``results.RunDeadline``): a large model takes a while to build."""
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -37,6 +39,7 @@ def to_cpsat(xc: ExactCover, symmetries: Sequence[Sequence[int]] = ()
     lo, hi, secondary = xc.item_arrays()
     groups = colour_groups(xc)
     for i, options in enumerate(xc.item_options()):
+        RunDeadline.every(i)
         literals = [chosen[k] for k in options]
         if i in groups:
             literals = [chosen[k] for k in groups[i].pop(0)]
@@ -64,6 +67,7 @@ def to_cpsat(xc: ExactCover, symmetries: Sequence[Sequence[int]] = ()
         def literal(v: int) -> cp_model.LiteralT:
             return variables[v - 1] if v > 0 else variables[-v - 1].Not()
 
-        for clause in clauses:
+        for c, clause in enumerate(clauses):
+            RunDeadline.every(c, 16384)
             model.add_bool_or([literal(v) for v in clause])
     return model, chosen

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cpuzzler.results import RunDeadline
+
 
 def lex_leader_clauses(permutations: Sequence[Sequence[int]], n: int,
                        next_var: int) -> tuple[list[list[int]], int]:
     """CNF clauses (option k is variable k + 1; auxiliaries from ``next_var``) and the
-    last variable used."""
+    last variable used. Stops with ``TimeUp`` past the run's deadline (``RunDeadline``)."""
     clauses: list[list[int]] = []
     top = next_var - 1
     for p in permutations:
@@ -31,6 +33,7 @@ def lex_leader_clauses(permutations: Sequence[Sequence[int]], n: int,
         equal: int | None = None  # the variable "agree so far" (None: true, at the start)
         moved = [k for k in range(n) if p[k] != k]
         for position, k in enumerate(moved):
+            RunDeadline.every(position, 65536)
             a, b = k + 1, p[k] + 1
             guard = [] if equal is None else [-equal]
             clauses.append(guard + [-a, b])  # agreeing so far: x_k <= its image

@@ -20,7 +20,8 @@ from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cpsat import to_cpsat
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
+from cpuzzler.errors import TimeUp
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, RunDeadline, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -41,7 +42,12 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
     from ortools.sat.python import cp_model
 
     start = time.perf_counter()
-    model, chosen = to_cpsat(xc, symmetries)
+    try:
+        with RunDeadline.within(time_limit):
+            model, chosen = to_cpsat(xc, symmetries)
+    except TimeUp:  # the time limit ran out while the model was built
+        stats.reason = TIMEOUT
+        return
     solver = cp_model.CpSolver()
     solver.parameters.catch_sigint_signal = False
     if time_limit is not None:  # what is left of it once the model is built

@@ -23,10 +23,12 @@ it another colour or none; one that holds it without a colour excludes all other
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
 
 if TYPE_CHECKING:
@@ -139,6 +141,11 @@ def solve(
         yield from _search(xc, stats, deadline)
     except _TimeUp:
         stats.reason = TIMEOUT
+    except RecursionError:  # a level of the search is a frame of Python's
+        raise ExactCoverError(
+            f"the python engine's search would go deeper than Python allows (about "
+            f"{sys.getrecursionlimit()} levels); count this problem with the dlx engine"
+        ) from None
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None) -> int:

@@ -16,9 +16,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.encoders.cnf import to_cnf
-from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
+from cpuzzler.encoders.cnf import CHUNK, to_cnf
+from cpuzzler.errors import ExactCoverError, TimeUp
+from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, RunDeadline, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -74,18 +74,20 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
           ) -> Iterator[tuple[int, ...]]:
     """Yield each solution, then block it and ask for the next model; with
     ``symmetries`` (permutations of the options) the least of each class only."""
-    from pysat.solvers import Solver
 
     stats = stats if stats is not None else Stats(engine=NAME)
     check_solver(solver, "one" if limit == 1 else "all")
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    cnf = to_cnf(xc, encoding, symmetries)
+    loaded = _loaded(xc, solver, encoding, symmetries, time_limit)
+    if loaded is None:  # the time limit ran out while the clauses were written
+        stats.reason = TIMEOUT
+        return
     n = xc.num_options
     lo, hi, secondary = xc.item_arrays()
     # Without slack no superset of a solution is one: blocking the chosen options suffices.
     exact = all(s or a == b for a, b, s in zip(lo, hi, secondary, strict=True))
     stats.reason = DONE
-    with Solver(name=solver, bootstrap_with=cnf.clauses) as sat:
+    with loaded as sat:
         while True:
             try:
                 result = _solve_once(sat, deadline)
@@ -114,6 +116,27 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                 return  # the empty solution: the only one
             check_solver(solver, "all")  # a one-shot solver aborts the process on a clause
             sat.add_clause(block)
+
+
+def _loaded(xc: ExactCover, solver: str, encoding: str, symmetries: Sequence[Sequence[int]],
+            time_limit: float | None) -> Any:
+    """A python-sat solver holding ``xc``'s clauses, or None where ``time_limit`` ran
+    out first (millions of clauses take seconds to write and to load)."""
+    from pysat.solvers import Solver
+
+    sat = Solver(name=solver)
+    try:
+        with RunDeadline.within(time_limit):
+            clauses = to_cnf(xc, encoding, symmetries).clauses
+            for start in range(0, len(clauses), CHUNK):
+                RunDeadline.check()
+                sat.append_formula(clauses[start:start + CHUNK])
+    except BaseException as e:  # Ctrl-C too: the solver freed before going on
+        sat.delete()
+        if isinstance(e, TimeUp):
+            return None
+        raise
+    return sat
 
 
 def _solve_once(sat: Any, deadline: float | None) -> bool | None:

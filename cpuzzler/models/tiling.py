@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cpuzzler.errors import ExactCoverError
+from cpuzzler.errors import ExactCoverError, TimeUp
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
@@ -26,6 +26,7 @@ from cpuzzler.results import (
     LEX_ENGINES,
     METHODS,
     SYMMETRY_MODES,
+    TIMEOUT,
     Clock,
     Count,
     RunDeadline,
@@ -472,12 +473,21 @@ class Tiling:
         """
         _check_mode(symmetry)
         time_limit, options = checked_limits(time_limit, options)
+        try:  # building the model and the group is part of the limit
+            with RunDeadline.within(time_limit):
+                return self._count_both(symmetry, engine, time_limit, method, options)
+        except TimeUp:  # the time ran out while a model was built: nothing counted yet
+            return Count(0, TIMEOUT), Count(0, TIMEOUT)
+
+    def _count_both(self, symmetry: str, engine: str | None, time_limit: float | None,
+                    method: str | None, options: dict[str, Any]) -> tuple[Count, Count]:
+        """``count_both`` once its arguments are checked."""
         method = settled_method(method, engine, lambda: symmetry != "raw"
                                 and self._reduces_by_counting(symmetry))
         if method not in METHODS:
             raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
         self.exact_cover.stats.fixed = []  # what each symmetry fixes, where a method says
-        clock = Clock(time_limit)  # building the model and the group is part of the limit
+        clock = Clock(time_limit)
         if symmetry == "raw":
             raw = self.exact_cover.count(engine=engine, time_limit=clock.left(), **options)
             return raw, raw
