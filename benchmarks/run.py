@@ -39,7 +39,7 @@ class Instance:
 
 def read_sudokus(path: Path) -> list[ExactCover]:
     lines = [ln.strip() for ln in path.read_text().splitlines()]
-    return [Sudoku.from_string(ln).exact_cover() for ln in lines if ln and not ln.startswith("#")]
+    return [Sudoku.from_string(ln).exact_cover for ln in lines if ln and not ln.startswith("#")]
 
 
 INSTANCES = [

@@ -70,7 +70,7 @@ MODELS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Problem]]] = {
     "sudoku": ({"box"}, lambda a: Sudoku.empty(
         box=tuple(a["box"]) if isinstance(a["box"], list) else a["box"])),
     "dominoes": ({"numbers", "width"}, lambda a: domino_puzzle(a["numbers"], width=a["width"])),
-    "dpf": ({"text"}, lambda a: dpf.parse(a["text"]).exact_cover()),
+    "dpf": ({"text"}, lambda a: dpf.parse(a["text"]).exact_cover),
     "sudoku-givens": ({"givens"}, lambda a: Sudoku.from_string(a["givens"])),
     "drive-ya-nuts": (set(), lambda a: drive_ya_nuts()),
     "drive-ya-nuts-colours": (set(), lambda a: drive_ya_nuts(colours=True)),

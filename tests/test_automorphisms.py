@@ -27,7 +27,7 @@ def shuffled(xc: ExactCover, seed: int) -> ExactCover:
 
 @pytest.mark.parametrize("name, build, order, unique, raw", [
     ("8 queens", lambda: queens(8), 8, 12, 92),
-    ("empty 4x4 Sudoku", lambda: Sudoku.empty(box=2).exact_cover(), 3072, 2, 288),
+    ("empty 4x4 Sudoku", lambda: Sudoku.empty(box=2).exact_cover, 3072, 2, 288),
     ("Soma matrix", lambda: ExactCover.from_dlx(EXAMPLES / "soma.dlx"), 48, 240, 11520),
     ("pentominoes 6x10, shuffled",
      lambda: shuffled(ExactCover.from_dlx(EXAMPLES / "pentominoes-6x10.dlx"), 7),
@@ -63,7 +63,7 @@ def test_the_reduction_runs_on_every_engine_and_cuts_the_search():
 def test_nauty_certificates_name_the_classes_as_the_listed_group_does(monkeypatch):
     monkeypatch.setattr(automorphisms, "LISTED", 1)  # every group is "too large to list"
     assert queens(8).count_both() == (12, 92)
-    assert Sudoku.empty(box=2).exact_cover().count_both() == (2, 288)
+    assert Sudoku.empty(box=2).exact_cover.count_both() == (2, 288)
 
 
 def test_a_matrix_without_symmetry_counts_raw():
@@ -130,7 +130,7 @@ def test_the_command_line_counts_dlx_files_up_to_their_symmetry(capsys):
 
 
 def test_the_9x9_sudoku_group_is_held_by_generators_only():
-    xc = Sudoku.empty(box=3).exact_cover()
+    xc = Sudoku.empty(box=3).exact_cover
     group = xc.symmetries()
     assert group.order == 1_218_998_108_160  # 9! x 6^8 x 2: too many to list
     assert group.order > automorphisms.LISTED

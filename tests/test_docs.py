@@ -65,6 +65,23 @@ def test_the_site_builds_strictly_with_guides_reference_and_catalog(site):
     assert not list(site.glob("**/*.py"))  # the build's own scripts stay out
 
 
+def test_the_reference_shows_typed_signatures_and_the_public_surface_only(site):
+    pages = {page.parent.name: html.unescape(re.sub(r"<[^>]+>", "", page.read_text()))
+             for page in (site / "reference").glob("*/index.html")}
+    assert {"exact-cover", "engines", "models", "parts"} <= set(pages)
+    for name, text in pages.items():
+        raw = re.findall(r":(?:class|meth|attr|func|mod|data):`?\w", text)
+        assert not raw, f"{name}: raw Sphinx roles {raw[:3]}"
+    # signatures carry their annotations (the types link to their entries)
+    assert re.search(r"time_limit:\s*float\s*\|\s*None", pages["exact-cover"])
+    # helpers a module keeps out of its __all__ have no entry in the reference
+    engines = (site / "reference/engines/index.html").read_text()
+    assert 'id="cpuzzler.engines.frontier_disk.count_on_disk"' in engines
+    for helper in ("frontier_disk.process_shard", "memo.counter_arguments",
+                   "native.solver_arguments"):
+        assert f'id="cpuzzler.engines.{helper}"' not in engines, helper
+
+
 def test_the_tutorial_ran_during_the_build(site):
     page = (site / "tutorial/index.html").read_text()
     assert "(2339, 9356)" in html.unescape(page)

@@ -39,6 +39,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "raw, every solution)")
 
 
+# what the counts compared are: every solution by default, as the engines find them
+# independently; a count up to symmetry adds the symmetry code every engine shares
+COUNTED = {"raw": "every solution counted (--symmetry unique: each class up to symmetry "
+                  "once, as solve --count prints first)",
+           "unique": "solutions counted up to the puzzle's symmetries",
+           "rotations": "solutions counted up to rotations"}
+
+
 def run(args: argparse.Namespace) -> int:
     """Count with each engine; exit 0 when at least two complete counts agree and no
     partial count passes them, 1 when counts disagree, 3 when fewer than two finished."""
@@ -56,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
                          f"{', '.join(available_engines())}")
     complete: dict[str, int] = {}
     partial: dict[str, int] = {}
+    print(COUNTED[args.symmetry] if isinstance(problem, Tiling) else "every solution counted")
     print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
     for engine in engines:
         start = time.perf_counter()

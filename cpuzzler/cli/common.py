@@ -128,9 +128,9 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
 
         regular_file(spec)
         if spec.endswith(".dpf"):
-            return dpf.read(spec).exact_cover()
+            return dpf.read(spec).exact_cover
         if spec.endswith(".dpfg"):  # Faase's geometric description
-            return dpf.read_geometry(spec).exact_cover()
+            return dpf.read_geometry(spec).exact_cover
         if spec.endswith(".toml"):
             return puzzle_file.read(spec)
         from cpuzzler.formats import dlx
@@ -155,7 +155,7 @@ def _from_stdin(clock: Clock | None) -> ExactCover | Tiling:
     if re.search(r"^\s*lattice\s*=", text, re.MULTILINE):
         return puzzle_file.parse(text, path="<stdin>")
     if text.split() and all(token.isascii() and token.isdigit() for token in text.split()):
-        return dpf.parse(text, path="<stdin>").exact_cover()
+        return dpf.parse(text, path="<stdin>").exact_cover
     from cpuzzler.formats import dlx
 
     return dlx.parse(text, path="<stdin>", deadline=None if clock is None else clock.end)

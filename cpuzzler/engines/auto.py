@@ -37,6 +37,8 @@ from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Clock, Stats
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve"]
+
 NAME = "auto"
 FIRST_BUDGET = 0.5  # seconds for the first round of each engine
 # CP-SAT's full portfolio of workers even on two cores: the worker that proves the

@@ -26,6 +26,8 @@ from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, RunDeadline, Sta
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve"]
+
 NAME = "cpsat"
 QUEUE_SIZE = 1024  # solutions waiting for the caller; CP-SAT waits when it is full
 

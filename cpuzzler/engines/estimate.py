@@ -33,6 +33,8 @@ if TYPE_CHECKING:
     from cpuzzler.engines.projection import Projection
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["Estimate", "estimate", "duration"]
+
 RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
 SWEEP_SECONDS = 60.0  # the sampled sweeps' time at most (two must finish to count)
 

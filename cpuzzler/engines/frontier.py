@@ -31,6 +31,8 @@ from cpuzzler.results import INTERRUPTED, Stats
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve"]
+
 NAME = "frontier"
 
 

@@ -40,6 +40,8 @@ from cpuzzler.engines import _dlx, frontier_disk
 from cpuzzler.engines.frontier_disk import PACKING, RECORD_HEAD, STATE
 from cpuzzler.errors import ExactCoverError
 
+__all__ = ["WorkerLost", "count_owned"]
+
 OWNER = "owner.json"  # in each owner's folder: the problem and the owner it holds
 WAIT = 2.0  # seconds between looks at the cluster's workers while tasks run
 REJOIN = 60.0  # seconds a count waits for a lost owner's folder to be held again

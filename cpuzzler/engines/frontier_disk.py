@@ -61,6 +61,8 @@ import zstandard
 from cpuzzler.engines import _dlx
 from cpuzzler.errors import ExactCoverError
 
+__all__ = ["count_on_disk", "folder_report", "saved_state", "repack"]
+
 STATE = "state.json"
 RECORD_HEAD = 8  # bytes of a record's count (folders from before these records: 16)
 PACKING = "zstd"  # how new blocks of records are packed (folders from before: None, zlib)

@@ -43,6 +43,8 @@ from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["LayerSample", "sample_count"]
+
 HEAD = 16  # a record: the 128-bit count, then the key
 # A sampled layer's counts are scaled down by a power of two (unbiased rounding) to keep
 # them below 2^SCALED_BITS, so that the engine's 128-bit sums of a layer cannot overflow

@@ -38,6 +38,9 @@ from cpuzzler.results import Stats
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve", "sample", "diagram_nodes", "default_memory", "sweep_order",
+           "piece_items", "derived_sweep"]
+
 NAME = "memo"
 MEMORY_SHARE = 0.25  # of the machine's memory, when no cap is given
 CHOICES = ("sweep", "fewest")  # the choice rules, as _dlx.memo_count numbers them

@@ -24,6 +24,8 @@ from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve"]
+
 NAME = "dlx"
 Solver = _dlx.Solver
 MAX_BATCH = 4096

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["Choice", "candidates", "choose"]
+
 SCORE_SECONDS = 0.3  # each candidate's moment of the frontier engine
 SPECTRAL_LIMIT = 1500  # items in a component, at most, for its dense eigenvectors
 TRIAL_LIMIT = 5000  # items at most for other layouts than the greedy one

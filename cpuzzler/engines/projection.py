@@ -38,6 +38,8 @@ from cpuzzler.engines.estimate import duration, rounded
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["Projection", "Outlook", "project", "projected", "projected_seconds"]
+
 
 @dataclass(frozen=True)
 class Outlook:

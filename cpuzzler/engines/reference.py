@@ -34,6 +34,8 @@ from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve"]
+
 NAME = "python"
 
 

@@ -23,6 +23,8 @@ from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, RunDeadline, Stats
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve", "solver_names"]
+
 NAME = "sat"
 DEFAULT_SOLVER = "cadical195"
 SLICE = 1000  # conflicts between two looks at the clock (about a tenth of a second)

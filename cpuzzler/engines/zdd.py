@@ -32,6 +32,8 @@ from cpuzzler.results import INTERRUPTED, TIMEOUT, Stats
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
+__all__ = ["count", "solve"]
+
 NAME = "zdd"
 TABLE = 1 << 22  # OxiDD's node table and apply cache, in entries (they grow as needed)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from os import PathLike, fspath
 
 from cpuzzler.errors import InputFormatError
@@ -38,6 +39,7 @@ class DpfPuzzle:
         return (f"DpfPuzzle({self.locations} locations, {len(self.pieces)} pieces, "
                 f"{shapes} orientations)")
 
+    @cached_property
     def exact_cover(self) -> ExactCover:
         """Items ``p1 .. pP`` (one per piece) and ``l0 ..`` (one per location)."""
         xc = ExactCover(primary=[f"p{k + 1}" for k in range(len(self.pieces))]
@@ -48,7 +50,7 @@ class DpfPuzzle:
         return xc
 
     def count(self, *, engine: str | None = None) -> Count:
-        return self.exact_cover().count(engine=engine)
+        return self.exact_cover.count(engine=engine)
 
     def to_text(self) -> str:
         lines = [f"{self.locations} // locations", f"{len(self.pieces)} // pieces"]

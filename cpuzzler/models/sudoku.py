@@ -12,6 +12,7 @@ and box.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import cached_property
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
@@ -88,6 +89,7 @@ class Sudoku:
 
     # --- the exact-cover model ------------------------------------------------------------
 
+    @cached_property
     def exact_cover(self) -> ExactCover:
         """Items: cell r,c; value v in row r, column c, box b. One option per allowed
         (cell, value); a given cell allows only its value. Option order is cell-major."""
@@ -108,7 +110,7 @@ class Sudoku:
         return xc
 
     def filled(self, xc: ExactCover, solution: tuple[int, ...]) -> Sudoku:
-        """The grid a solution of ``self.exact_cover()`` fills in."""
+        """The grid a solution of ``self.exact_cover`` fills in."""
         grid = [[0] * self.size for _ in range(self.size)]
         for option in solution:
             cell, row_value = xc.option(option)[:2]
@@ -120,7 +122,7 @@ class Sudoku:
 
     def solutions(self, limit: int | None = None, *, engine: str | None = None
                   ) -> Iterator[Sudoku]:
-        xc = self.exact_cover()
+        xc = self.exact_cover
         for solution in xc.solve(limit, engine=engine):
             yield self.filled(xc, solution)
 
@@ -130,7 +132,7 @@ class Sudoku:
 
     def count(self, *, engine: str | None = None, time_limit: float | None = None) -> Count:
         """The number of solutions: 1 for a proper puzzle."""
-        return self.exact_cover().count(engine=engine, time_limit=time_limit)
+        return self.exact_cover.count(engine=engine, time_limit=time_limit)
 
     # --- showing -----------------------------------------------------------------------
 
