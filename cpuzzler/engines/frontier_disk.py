@@ -228,7 +228,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
         _OPENED[digest, memory] = (handle, key_bytes)
     shared = backend.share(arguments)
     appender = _Appender(work)
-    saved = time.monotonic()
+    saved, save_cost = time.monotonic(), 0.0
     try:
         for k in range(state["next"], len(order)):
             started = time.perf_counter()
@@ -267,10 +267,15 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             appender.touched.clear()
             state.update(next=k + 1, total=str(total), sizes=known)
             state.setdefault("profile", []).append([k, states, held, seconds])
-            if time.monotonic() - saved >= checkpoint_every or seconds >= SLOW_LAYER \
-                    or k == len(order) - 1:
+            since = time.monotonic() - saved
+            # a slow layer is saved at once, unless saving costs more than a fifth of
+            # the time (thousands of small shard files)
+            if since >= checkpoint_every or k == len(order) - 1 or (
+                    seconds >= SLOW_LAYER and since >= 4 * save_cost):
                 appender.close()
+                begun = time.monotonic()
                 _save(work, state, appender.written)
+                save_cost = time.monotonic() - begun
                 appender.written, saved = set(), time.monotonic()
             layers.append((states, held, seconds))
             if after_layer is not None:
@@ -637,10 +642,35 @@ def _open_files_allowed() -> int:
     return max(64, min(want, soft if soft != resource.RLIM_INFINITY else want) - 256)
 
 
+MANY_FILES = 64  # past it one syncfs of the folder's file system, not a fsync a file
+
+
 def _flush(paths: set[Path]) -> None:
+    """The files ``paths`` on disk: a fsync each, or, for many (thousands of shards), one
+    syncfs of the file system that holds them (a fsync a file took most of a layer)."""
+    if len(paths) > MANY_FILES and _sync_file_system(next(iter(paths)).parent):
+        return
     for path in paths:
         descriptor = os.open(path, os.O_RDONLY)
         try:
             os.fsync(descriptor)
         finally:
             os.close(descriptor)
+
+
+def _sync_file_system(folder: Path) -> bool:
+    """syncfs(2) on the file system holding ``folder`` (Linux, through libc); False where
+    it is not to be had."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        syncfs = libc.syncfs
+    except (OSError, AttributeError):
+        return False
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        return bool(syncfs(descriptor) == 0)
+    finally:
+        os.close(descriptor)

@@ -107,7 +107,13 @@ def solve(
         left = _remaining(deadline)
         solutions, reason = advance(solver, None if left < 0 else left, batch, True)
         _record(stats, solver)
-        yield from solutions
+        for solution in solutions:
+            # a caller's work on each one (naming its class up to symmetry) takes time
+            # too: past the deadline the rest of a batch is not handed out
+            if deadline is not None and time.perf_counter() > deadline:
+                stats.reason = TIMEOUT
+                return
+            yield solution
         if reason != _dlx.LIMIT:
             stats.reason = REASONS[reason]
             if reason == _dlx.INTERRUPTED:
