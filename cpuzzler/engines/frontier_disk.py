@@ -26,8 +26,9 @@ goes on here with a Dask backend too.
 
 Resuming. After each layer the count notes the next layer, the total so far and the
 length of every file. Every ``checkpoint_every`` seconds (30), after every layer that
-took ``SLOW_LAYER`` seconds (1) or more, and on any stop, the files written are flushed
-to disk (fsync), ``state.json`` takes the last layer's notes
+took ``SLOW_LAYER`` seconds (1) or more (where the last save cost under a fifth of the
+time since it), and on any stop, the files written are flushed to disk (fsync, or one
+syncfs for many files), ``state.json`` takes the last layer's notes
 and is swapped in atomically, and only then are the files of the layers before it
 deleted. ``state.json`` also keeps the layer profile so far, one ``[layer, states,
 bytes of its files, seconds]`` per layer, to read while the count runs or after it
