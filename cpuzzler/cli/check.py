@@ -22,7 +22,7 @@ from cpuzzler.cli.common import (
 )
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import UsageError
-from cpuzzler.results import INTERRUPTED, SYMMETRY_MODES
+from cpuzzler.results import INTERRUPTED, SYMMETRY_MODES, RunDeadline
 
 NAME = "check"
 HELP = "count with several engines side by side; exit 1 if they differ"
@@ -68,7 +68,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
     for engine in engines:
         start = time.perf_counter()
-        with progress.reporting(progress_line(args, engine)):
+        # the limit is each engine's, from its start (not the run's, as for solve)
+        end = None if args.time_limit is None else start + args.time_limit
+        with progress.reporting(progress_line(args, engine)), RunDeadline.until(end):
             if args.symmetry == "raw" or not isinstance(problem, Tiling):
                 total = xc.count(engine=engine, time_limit=args.time_limit)
             else:

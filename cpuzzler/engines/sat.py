@@ -76,7 +76,6 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
           ) -> Iterator[tuple[int, ...]]:
     """Yield each solution, then block it and ask for the next model; with
     ``symmetries`` (permutations of the options) the least of each class only."""
-
     stats = stats if stats is not None else Stats(engine=NAME)
     check_solver(solver, "one" if limit == 1 else "all")
     deadline = None if time_limit is None else time.monotonic() + time_limit
