@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.errors import ExactCoverError, TimeUp
-from cpuzzler.results import LIMIT, TIMEOUT, Clock, Count, RunDeadline, Stats, checked_limits
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.results import LIMIT, Clock, Count, RunDeadline, Stats, checked_limits
 
 if TYPE_CHECKING:
     import networkx
@@ -550,15 +550,16 @@ class ExactCover:
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
                                   "unique or raw")
         clock = Clock(time_limit)
-        try:  # finding the group and building quotients is part of the limit
-            with RunDeadline.within(time_limit):
-                group = self.symmetries(budget=self._symmetry_budget(time_limit))
-                counts: tuple[Count, Count] = JOBS["count_unique"](
-                    self, group, method=method, engine=engine, time_limit=clock.left(),
-                    **options)
-        except TimeUp:  # nothing counted yet
-            return Count(0, TIMEOUT), Count(0, TIMEOUT)
-        return counts
+
+        def count() -> tuple[Count, Count]:
+            group = self.symmetries(budget=self._symmetry_budget(time_limit))
+            counts: tuple[Count, Count] = JOBS["count_unique"](
+                self, group, method=method, engine=engine, time_limit=clock.left(),
+                **options)
+            return counts
+
+        # finding the group and building quotients is part of the limit
+        return RunDeadline.counts_within(time_limit, count)
 
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.

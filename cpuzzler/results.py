@@ -6,9 +6,11 @@ import contextlib
 import math
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
 STOP_REASONS = (DONE, LIMIT, TIMEOUT, INTERRUPTED)
@@ -208,9 +210,34 @@ class RunDeadline:
     @classmethod
     def every(cls, k: int, step: int = 1024) -> None:
         """``check()`` on every ``step``-th ``k`` (a loop's index): the clock read
-        seldom enough to cost nothing."""
+        seldom enough to cost nothing (a loop of millions tests ``k`` itself)."""
         if k % step == 0:
             cls.check()
+
+    @classmethod
+    def chunks(cls, items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
+        """``items`` in slices of ``size``, the clock read before each.
+
+        >>> [list(c) for c in RunDeadline.chunks([1, 2, 3], 2)]
+        [[1, 2], [3]]
+        """
+        for start in range(0, len(items), size):
+            cls.check()
+            yield items[start:start + size]
+
+    @classmethod
+    def counts_within(cls, time_limit: float | None,
+                      count: Callable[[], tuple[Count, Count]]) -> tuple[Count, Count]:
+        """``count()`` (a count up to symmetry and the raw one) with the deadline at most
+        ``time_limit`` away, its model and group built within it; two time-outs of 0 where
+        the time ran out before anything was counted."""
+        from cpuzzler.errors import TimeUp
+
+        try:
+            with cls.within(time_limit):
+                return count()
+        except TimeUp:
+            return Count(0, TIMEOUT), Count(0, TIMEOUT)
 
 
 class Clock:

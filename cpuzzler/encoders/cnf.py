@@ -75,9 +75,8 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
             cnf.extend(CardEnc.atmost(literals, bound=most, vpool=pool, encoding=kind).clauses)
     if symmetries:
         clauses, top = lex_leader_clauses(symmetries, xc.num_options, pool.top + 1)
-        for start in range(0, len(clauses), CHUNK):  # python-sat reads each clause: slow
-            RunDeadline.check()
-            cnf.extend(clauses[start:start + CHUNK])
+        for chunk in RunDeadline.chunks(clauses, CHUNK):  # python-sat reads each clause
+            cnf.extend(chunk)
         cnf.nv = max(cnf.nv, top)
     cnf.nv = max(cnf.nv, pool.top, xc.num_options)
     return cnf

@@ -128,10 +128,8 @@ def _loaded(xc: ExactCover, solver: str, encoding: str, symmetries: Sequence[Seq
     sat = Solver(name=solver)
     try:
         with RunDeadline.within(time_limit):
-            clauses = to_cnf(xc, encoding, symmetries).clauses
-            for start in range(0, len(clauses), CHUNK):
-                RunDeadline.check()
-                sat.append_formula(clauses[start:start + CHUNK])
+            for chunk in RunDeadline.chunks(to_cnf(xc, encoding, symmetries).clauses, CHUNK):
+                sat.append_formula(chunk)
     except BaseException as e:  # Ctrl-C too: the solver freed before going on
         sat.delete()
         if isinstance(e, TimeUp):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from cpuzzler.errors import ExactCoverError, TimeUp
+from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
@@ -26,7 +26,6 @@ from cpuzzler.results import (
     LEX_ENGINES,
     METHODS,
     SYMMETRY_MODES,
-    TIMEOUT,
     Clock,
     Count,
     RunDeadline,
@@ -473,11 +472,9 @@ class Tiling:
         """
         _check_mode(symmetry)
         time_limit, options = checked_limits(time_limit, options)
-        try:  # building the model and the group is part of the limit
-            with RunDeadline.within(time_limit):
-                return self._count_both(symmetry, engine, time_limit, method, options)
-        except TimeUp:  # the time ran out while a model was built: nothing counted yet
-            return Count(0, TIMEOUT), Count(0, TIMEOUT)
+        return RunDeadline.counts_within(  # building the model and the group is in it
+            time_limit, lambda: self._count_both(symmetry, engine, time_limit, method,
+                                                 options))
 
     def _count_both(self, symmetry: str, engine: str | None, time_limit: float | None,
                     method: str | None, options: dict[str, Any]) -> tuple[Count, Count]:
