@@ -16,7 +16,12 @@ machine (2026-11-28, one run each, 6 GB cap), before issue 50's speed-ups:
     | pentahexes-5x22 | 31 | 69,764,180 | 65.58 | 1,063,863 | 150.7 |
     | heptiamonds-3x28 | 192 | 373,155,742 | 149.92 | 2,488,970 | 105.4 |
 
-(the 4x21 and 5x22 stopped at the cap before their 60th and 40th layers).
+(the 4x21 and 5x22 stopped at the cap before their 60th and 40th layers). With 8-byte
+counts in the tables (widened to 16 only where a table's counts pass 64 bits):
+
+    | heptiamonds-4x21 | 58 | 164,678,406 | 109.64 | 1,501,965 | 91.4 |
+    | pentahexes-5x22 | 35 | 205,519,704 | 153.40 | 1,339,802 | 102.3 |
+    | heptiamonds-3x28 | 192 | 373,155,742 | 121.25 | 3,077,525 | 67.1 |
 """
 
 from __future__ import annotations

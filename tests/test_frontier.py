@@ -11,6 +11,7 @@ import re
 import pytest
 from conftest import bounded_problems, brute_force_solutions
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_memo import FEWEST_ON_MEMO
 
 from cpuzzler import ExactCover, catalog
@@ -39,6 +40,15 @@ BIT_PROBLEMS = bounded_problems(primary=6, highs=[1], lows=lambda hi: [0, 1, 1],
 
 
 @pytest.fixture
+def on_disk_at_once(monkeypatch):
+    """Counts given a work folder go on disk from the first layer (not in memory first,
+    frontier.c's Spilling): for the tests of the disk's own ways."""
+    from cpuzzler.engines import frontier_disk
+
+    monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", 0)
+
+
+@pytest.fixture
 def bit_mode_off():
     from cpuzzler.engines import _dlx
 
@@ -64,7 +74,7 @@ def test_bit_mode_counts_as_the_general_way_does(xc):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                 HealthCheck.function_scoped_fixture])
 @given(xc=BIT_PROBLEMS)
-def test_on_disk_bit_mode_counts_as_brute_force_does(xc, tmp_path_factory):
+def test_on_disk_bit_mode_counts_as_brute_force_does(xc, tmp_path_factory, on_disk_at_once):
     # shards loaded into tables sized by the last ones, spare tables, prefetched slots
     work = tmp_path_factory.mktemp("work")
     assert xc.count(engine="frontier", work_dir=work, shards=3) == len(
@@ -179,9 +189,51 @@ def test_each_layer_is_reported_and_an_interrupt_from_it_leaves_a_lower_bound():
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                 HealthCheck.function_scoped_fixture])
 @given(xc=RANDOM_PROBLEMS)
-def test_on_disk_the_counts_are_the_same(xc, tmp_path_factory):
+def test_on_disk_the_counts_are_the_same(xc, tmp_path_factory, on_disk_at_once):
     work = tmp_path_factory.mktemp("work")
     assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(engine="python")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(xc=RANDOM_PROBLEMS, line=st.integers(1, 3000))
+def test_a_count_spilled_to_disk_anywhere_counts_the_same(xc, line, tmp_path_factory,
+                                                          monkeypatch):
+    # begun in memory, its layers written to disk once its tables pass `line` bytes
+    from cpuzzler.engines import frontier_disk
+
+    monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", line / 1e6)
+    work = tmp_path_factory.mktemp("work")
+    assert xc.count(engine="frontier", work_dir=work, shards=3, memory=1e6) == xc.count(
+        engine="python")
+
+
+def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path):
+    from cpuzzler.engines.frontier_disk import folder_report
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    seen = []
+    assert xc.count(engine="frontier", work_dir=tmp_path,
+                    on_layer=lambda *_: seen.extend(tmp_path.glob("layer-*"))) == 4040
+    assert seen == [] and not list(tmp_path.glob("layer-*"))
+    assert len(xc.stats.frontier["layers"]) == len(xc.items)
+    assert dict(folder_report(tmp_path))["count"] == "finished: 4,040 solutions"
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040  # from its state
+
+
+def test_a_count_past_its_line_in_memory_goes_on_on_disk(tmp_path, monkeypatch):
+    from cpuzzler.engines import frontier_disk
+
+    monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", 0.1)  # 1 MB of tables
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    on_disk = []
+    assert xc.count(engine="frontier", work_dir=tmp_path, memory=1e7,
+                    on_layer=lambda k, *_: on_disk.append(any(tmp_path.glob("layer-*")))
+                    ) == 4040
+    spilled = on_disk.index(True)
+    assert 10 < spilled < len(on_disk) - 10 and all(on_disk[spilled:-1])
+    profile = json.loads((tmp_path / "state.json").read_text())["profile"]
+    assert [row[0] for row in profile] == list(range(len(xc.items)))
 
 
 def stop_at(layer):
@@ -222,7 +274,8 @@ def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):
 
 
 def test_a_full_disk_stops_the_count_with_a_clear_error_and_it_resumes(tmp_path,
-                                                                        monkeypatch):
+                                                                        monkeypatch,
+                                                                        on_disk_at_once):
     import errno
 
     from cpuzzler.engines import frontier_disk
@@ -251,6 +304,8 @@ def test_a_count_killed_hard_resumes(tmp_path):
     import time
 
     script = ("from cpuzzler import catalog\n"
+              "from cpuzzler.engines import frontier_disk\n"
+              "frontier_disk.MEMORY_SHARE = 0\n"
               "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
               f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16, "
               "checkpoint_every=0)\n")
@@ -278,7 +333,7 @@ def test_a_work_folder_of_another_count_is_refused(tmp_path):
         queens(7).count(engine="frontier", work_dir=stray)
 
 
-def test_a_shard_past_the_memory_cap_is_processed_in_pieces(tmp_path):
+def test_a_shard_past_the_memory_cap_is_processed_in_pieces(tmp_path, on_disk_at_once):
     xc = catalog.get("pentominoes-3x20").build().exact_cover
     assert xc.count(engine="frontier", work_dir=tmp_path, shards=1, memory=200_000) == 8
 
@@ -293,7 +348,7 @@ def identical_options(items: int, each: int) -> ExactCover:
     return xc
 
 
-def test_the_compact_records_carry_counts_past_64_bits(tmp_path):
+def test_the_compact_records_carry_counts_past_64_bits(tmp_path, on_disk_at_once):
     # states reached 4**33 .. 4**39 ways cross the disk in two records each
     xc = identical_options(40, 4)
     assert xc.count(engine="frontier", work_dir=tmp_path, shards=2) == 4 ** 40
@@ -301,7 +356,32 @@ def test_the_compact_records_carry_counts_past_64_bits(tmp_path):
     assert xc.count(engine="frontier") == 4 ** 40
 
 
-def test_a_state_past_the_compact_records_is_a_clear_error(tmp_path):
+@pytest.mark.parametrize("bit_mode", [True, False])
+def test_a_table_whose_counts_pass_64_bits_widens_and_keeps_its_states(bit_mode):
+    # dominoes on a 2x100 strip: F(101) tilings; the layers past the 90th column hold
+    # states reached more than 2**64 ways beside ones reached fewer
+    from cpuzzler.engines import _dlx
+
+    xc = ExactCover()
+    for column in range(100):
+        xc.add_item(f"{column},0")
+        xc.add_item(f"{column},1")
+    for column in range(100):
+        xc.add_option([f"{column},0", f"{column},1"])
+        if column:
+            for row in range(2):
+                xc.add_option([f"{column - 1},{row}", f"{column},{row}"])
+    fibonacci = [1, 1]
+    while len(fibonacci) <= 100:
+        fibonacci.append(fibonacci[-1] + fibonacci[-2])
+    was = _dlx.frontier_bit_mode(bit_mode)
+    try:
+        assert xc.count(engine="frontier") == fibonacci[100] > 2 ** 68
+    finally:
+        _dlx.frontier_bit_mode(was)
+
+
+def test_a_state_past_the_compact_records_is_a_clear_error(tmp_path, on_disk_at_once):
     xc = identical_options(63, 4)  # the last state, 4**63 = 2**126 ways, passes them
     xc.add_item("last")
     xc.add_option(["last"])
@@ -354,7 +434,8 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
         frontier_disk.repack(arguments, old, new)
 
 
-def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monkeypatch):
+def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monkeypatch,
+                                                                on_disk_at_once):
     from cpuzzler.engines import frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover

@@ -7,6 +7,7 @@ DONE: int
 LIMIT: int
 TIMEOUT: int
 INTERRUPTED: int
+SPILL: int
 
 Options = Sequence[Sequence[int]]
 Colours = Sequence[int] | None
@@ -46,4 +47,8 @@ def frontier_open(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int]
                   colours: Colours = None) -> tuple[Any, list[int]]: ...
 def frontier_step(handle: Any, k: int, records: bytes, shards: int, time_limit: float,
                   head: int = 16) -> tuple[int, int, int, int, list[tuple[int, int, bytes]]]: ...
+def frontier_run(handle: Any, time_limit: float, spill_bytes: float, shards: int, head: int,
+                 on_layer: Callable[[int, int, int, float], object] | None = None,
+                 ) -> tuple[int, int, int, int, Layers, int,
+                            list[tuple[int, int, bytes]]]: ...
 def frontier_bit_mode(allow: bool) -> bool: ...

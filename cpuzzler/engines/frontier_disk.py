@@ -16,6 +16,14 @@ counting); only one shard and the batch's output are in memory at once (a batch'
 are at most a sixteenth of the memory cap); a shard too big for the cap is processed in
 pieces (equal states in different pieces are then not merged: still exact, slower).
 
+In memory first. A new count runs in memory, as the engine without a folder does,
+while its tables take at most ``MEMORY_SHARE`` (a third) of the memory cap; past it
+the count stops between two states, the layers as they stand (the rest of the current
+one, and the ones ahead) are written as shard files, and the count goes on from there on
+disk. A count that fits never touches the disk (its ``state.json`` alone says it is
+finished). A stop in memory (a time limit, Ctrl-C) writes the layers the same way, so the
+count resumes from the folder; a ``kill -9`` in memory loses that part of the run.
+
 Several workers. A layer's shards are independent: with ``backend`` a
 ``cpuzzler.backends`` backend (processes here), each batch is a task
 (``process_shards``), run where the backend runs it; the workers read the shard files
@@ -73,6 +81,10 @@ BLOCK_LIMIT = 1 << 30  # records packed at most in one block
 ZSTD_BLOCK = 1 << 31  # set in a block's first field: packed by zstd (else zlib)
 _CODECS = threading.local()  # each thread's zstd compressor and decompressor
 DEFAULT_SHARDS = 64
+# A new count runs in memory while its tables take at most this share of the memory cap,
+# and only then goes on disk (see csrc/frontier.c, Spilling): a count that fits never
+# touches the disk. 0: on disk from the first layer.
+MEMORY_SHARE = 1 / 3
 CHECKPOINT_SECONDS = 30.0  # between saves of the state (each flushes the files to disk)
 # a layer that took this long is saved at its end whatever the time since the last save:
 # a kill -9 then loses at most one layer's work, not the first half-minute's
@@ -154,12 +166,16 @@ def saved_state(work: Path, digest: str, keys: set[str], unknown: str) -> dict[s
     return state
 
 
-def _started(work: Path, handle: Any, digest: str, shards: int) -> dict[str, Any]:
-    """A new count in the empty folder ``work``: the first step (from nothing) written
-    and saved."""
-    state = {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {},
-             "record_head": RECORD_HEAD, "packing": PACKING}
-    _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
+def _fresh_state(digest: str, shards: int) -> dict[str, Any]:
+    """The state of a count not begun."""
+    return {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {},
+            "record_head": RECORD_HEAD, "packing": PACKING}
+
+
+def _written(work: Path, state: dict[str, Any], outputs: list[tuple[int, int, bytes]],
+             found: int) -> dict[str, Any]:
+    """``state`` with the records ``outputs`` written to the folder ``work`` and
+    ``found`` solutions reached, saved."""
     first = _Appender(work)
     first.append(_packed(outputs, PACKING))
     first.close()
@@ -167,6 +183,31 @@ def _started(work: Path, handle: Any, digest: str, shards: int) -> dict[str, Any
     state["sizes"] = {p.name: p.stat().st_size for p in work.glob("layer-*")}
     _save(work, state, first.written)
     return state
+
+
+def _started(work: Path, handle: Any, digest: str, shards: int) -> dict[str, Any]:
+    """A new count in the empty folder ``work``: the first step (from nothing) written
+    and saved."""
+    _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
+    return _written(work, _fresh_state(digest, shards), outputs, found)
+
+
+def _begun_in_memory(work: Path, handle: Any, digest: str, shards: int, memory: float,
+                     deadline: float | None,
+                     after_layer: Callable[[int, int, int, float], None] | None,
+                     ) -> tuple[dict[str, Any], int, list[tuple[int, int, float]]]:
+    """A new count run in memory until its tables pass ``MEMORY_SHARE`` of ``memory``
+    (``csrc/frontier.c``, Spilling), then its layers as they stand written to the empty
+    folder ``work`` and saved. Returns the state, the reason it stopped (``SPILL``: go
+    on on disk from the state's next layer) and the layers it finished."""
+    left = -1.0 if deadline is None else max(0.0, deadline - time.time())
+    reason, no_memory, found, _, layers, next_layer, outputs = _dlx.frontier_run(
+        handle, left, memory * MEMORY_SHARE, shards, RECORD_HEAD, after_layer)
+    if no_memory:  # past the cap inside a state: nothing whole to go on from
+        return _started(work, handle, digest, shards), _dlx.SPILL, []
+    state = _fresh_state(digest, shards)
+    state.update(next=next_layer, profile=[[k, *row] for k, row in enumerate(layers)])
+    return _written(work, state, outputs, found), reason, layers
 
 
 def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.PathLike[str], *,
@@ -210,17 +251,25 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     except OSError as e:
         raise ExactCoverError(f"{work}: cannot make the work folder ({e.strerror})") from None
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
-    state = _resumed(work, digest) or _started(work, handle, digest, shards)
+    layers: list[tuple[int, int, float]] = []
+    state = _resumed(work, digest)
+    reason = _dlx.SPILL
+    if state is None and MEMORY_SHARE > 0:
+        state, reason, layers = _begun_in_memory(work, handle, digest, shards, memory,
+                                                 deadline, after_layer)
+    elif state is None:
+        state = _started(work, handle, digest, shards)
     state["layers"] = len(order)  # for folder_report (folders begun before lack it)
     if pieces is not None:
         state["pieces"] = pieces
     _save_state(work, state)  # what info reads, even if no layer is done before a stop
+    if reason != _dlx.SPILL:  # counted in memory, or stopped there
+        return int(state["total"]), reason, layers
     shards, head = state["shards"], state.get("record_head", 16)
     if state.get("packing") is not None:  # the blocks written from here are PACKING's
         state["packing"] = PACKING
     packing = state.get("packing")
     total = int(state["total"])
-    layers: list[tuple[int, int, float]] = []
     if backend is None:
         from cpuzzler.backends import InProcess
 

@@ -46,10 +46,14 @@
  * sweep the live items are a window (a few columns of cells, and the pieces), so keys
  * stay short however large the board.  Keys are stored in full and compared in full:
  * never a hash alone.  A layer is an open-addressing table (linear probing) of slots
- * [count 16][key], packed (count 0: an empty slot), doubled at three quarters full (at
- * half full the tables took 1.7 times the memory, no faster).  Counts are unsigned
- * 128-bit; an overflow is reported, never wrapped.  The sum of the live tables' bytes is
- * kept under the memory cap: past it the run stops with no_memory set.
+ * [count][key], packed (count 0: an empty slot), doubled at three quarters full (at
+ * half full the tables took 1.7 times the memory, no faster).  A slot's count takes 8
+ * bytes while every count of its table fits in 64 bits, which is nearly always (a
+ * key is a few bytes: the count was most of a slot); the first sum that does not fit
+ * WIDENS that table to 16-byte counts, slot for slot in place of the old (the same
+ * capacity and hashes, so each key keeps its slot), until the layer is freed.  Counts are
+ * unsigned 128-bit; an overflow is reported, never wrapped.  The sum of the live tables'
+ * bytes is kept under the memory cap: past it the run stops with no_memory set.
  *
  * Bit mode.  Where every item is a bit (hi == 1, lo at most 1, no colours, at most 256
  * items: the polyform tilings), a state is held while it is processed as a Bits, one
@@ -72,7 +76,19 @@
  * spares are given back to the kernel when a new table would pass the cap.
  *
  * Stopping.  Every check_mask + 1 states processed the clock and Ctrl-C are looked at; a
- * stop leaves the total of the solutions reached so far: a lower bound.
+ * stop leaves the total of the solutions reached so far: a lower bound.  It also leaves
+ * where it stopped: the layer, and the first slot of its table not processed (a stop
+ * falls between two states, each state's emitted states added), so the count can go on
+ * from the layers as they stand.
+ *
+ * Spilling.  A count given a work folder runs in memory first, as long as its tables
+ * stay under spill_bytes, and stops (R_SPILL) between two states once they pass it; the
+ * layers as they stand (the rest of the current one and the ones ahead) are then written
+ * to disk and the count goes on there.  A count that fits never touches the disk.  The
+ * line is a third of the cap: a state's emissions double each table at most once, and a
+ * table doubling holds its old and new slots for a moment, so from a third the tables
+ * can never pass the cap in the middle of a state (which would leave a state half
+ * emitted, and nothing consistent to write).
  *
  * On disk.  frontier_count holds every live layer in memory.  For counts past memory the
  * same steps are offered one at a time (frontier_start, frontier_load, frontier_layer):
@@ -92,7 +108,8 @@
 
 #include <sys/mman.h>
 
-#define SLOT_HEAD 16  /* a slot: the count (0: empty), then the key */
+#define NARROW 8  /* a slot's count while its table's counts fit in 64 bits */
+#define WIDE 16   /* and once one does not (see Keys) */
 
 static uint64_t hash_bytes(const unsigned char *key, int n) {
     uint64_t h = 1469598103934665603ULL;  /* FNV-1a, then a final mix */
@@ -114,10 +131,23 @@ static inline uint64_t key_hash(const unsigned char *key, int n) {
     return h;
 }
 
-static inline int slot_empty(const unsigned char *slot) {
-    uint64_t a, b;
-    memcpy(&a, slot, 8); memcpy(&b, slot + 8, 8);
+static inline int slot_empty(const Layer *l, const unsigned char *slot) {
+    uint64_t a, b = 0;
+    memcpy(&a, slot, 8);
+    if (l->head == WIDE) memcpy(&b, slot + 8, 8);
     return (a | b) == 0;
+}
+
+count128 slot_count(const Layer *l, const unsigned char *slot) {
+    if (l->head == WIDE) { count128 c; memcpy(&c, slot, sizeof c); return c; }
+    uint64_t c;
+    memcpy(&c, slot, sizeof c);
+    return c;
+}
+
+static void set_head(Layer *l, int head) {
+    l->head = head;
+    l->slot_bytes = (size_t)head + (size_t)l->key_bytes;
 }
 
 static size_t layer_bytes(const Frontier *f, const Layer *l) {
@@ -142,6 +172,7 @@ void layer_release(Frontier *f, Layer *l) {
         l->hint = l->capacity;
     }
     l->slots = NULL; l->capacity = l->stored = 0;
+    set_head(l, NARROW);
 }
 
 /* Zeroed table bytes: a spare of that size cleared, or new pages (the spares given back
@@ -237,8 +268,8 @@ static unsigned char *probe_hashed(const Layer *l, const unsigned char *key, uin
     size_t mask = l->capacity - 1, at = (size_t)hash & mask;
     for (;;) {
         unsigned char *slot = l->slots + at * l->slot_bytes;
-        if (slot_empty(slot)) return slot;
-        if (memcmp(slot + SLOT_HEAD, key, (size_t)l->key_bytes) == 0) return slot;
+        if (slot_empty(l, slot)) return slot;
+        if (memcmp(slot + l->head, key, (size_t)l->key_bytes) == 0) return slot;
         at = (at + 1) & mask;
     }
 }
@@ -261,8 +292,8 @@ static int layer_room(Frontier *f, Layer *l) {
     grown.slots = slots; grown.capacity = capacity; grown.stored = 0;
     for (size_t k = 0; k < l->capacity; k++) {
         unsigned char *slot = l->slots + k * l->slot_bytes;
-        if (slot_empty(slot)) continue;
-        memcpy(probe(&grown, slot + SLOT_HEAD), slot, l->slot_bytes);
+        if (slot_empty(l, slot)) continue;
+        memcpy(probe(&grown, slot + l->head), slot, l->slot_bytes);
         grown.stored++;
     }
     /* a table outgrown is of a size not met again soon: not kept */
@@ -272,15 +303,49 @@ static int layer_room(Frontier *f, Layer *l) {
     return 0;
 }
 
+/* Widen layer l's table to 16-byte counts (see Keys), slot for slot; -1 past the cap. */
+static int widen(Frontier *f, Layer *l) {
+    Layer wide = *l;
+    set_head(&wide, WIDE);
+    if (!(wide.slots = table_alloc(f, wide.capacity * wide.slot_bytes))) return -1;
+    for (size_t k = 0; k < l->capacity; k++) {
+        const unsigned char *slot = l->slots + k * l->slot_bytes;
+        if (slot_empty(l, slot)) continue;
+        unsigned char *to = wide.slots + k * wide.slot_bytes;
+        count128 c = slot_count(l, slot);
+        memcpy(to, &c, sizeof c);
+        memcpy(to + WIDE, slot + NARROW, (size_t)l->key_bytes);
+    }
+    table_free(f, l->slots, layer_bytes(f, l), 0);
+    *l = wide;
+    if (f->bytes > f->peak_bytes) f->peak_bytes = f->bytes;
+    return 0;
+}
+
 /* Add c ways to the state of layer l with the given key (and its key_hash). */
 static void add_hashed(Frontier *f, Layer *l, const unsigned char *key, uint64_t hash,
                        count128 c) {
     if (layer_room(f, l) < 0) { f->no_memory = 1; return; }
     unsigned char *slot = probe_hashed(l, key, hash);
+    if (l->head == NARROW) {
+        uint64_t had, sum;
+        memcpy(&had, slot, sizeof had);
+        if (!(c >> 64) && !__builtin_add_overflow(had, (uint64_t)c, &sum)) {
+            if (had == 0) {
+                memcpy(slot + NARROW, key, (size_t)l->key_bytes);
+                l->stored++;
+            }
+            memcpy(slot, &sum, sizeof sum);
+            return;
+        }
+        size_t at = (size_t)(slot - l->slots) / l->slot_bytes;
+        if (widen(f, l) < 0) { f->no_memory = 1; return; }
+        slot = l->slots + at * l->slot_bytes;
+    }
     count128 had;
     memcpy(&had, slot, sizeof had);
     if (had == 0) {
-        memcpy(slot + SLOT_HEAD, key, (size_t)l->key_bytes);
+        memcpy(slot + WIDE, key, (size_t)l->key_bytes);
         l->stored++;
     }
     count128 sum = had + c;
@@ -563,6 +628,7 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     ALLOC(f->undo_item, n); ALLOC(f->undo_used, n); ALLOC(f->undo_shade, n);
     f->n_undo = -1;
     f->template_at = -1;
+    f->spill_bytes = -1;
     ALLOC(f->first_start, f->n_order + 2); ALLOC(f->first_opts, m);
     ALLOC(f->expire_start, f->n_order + 3); ALLOC(f->expire_items, n);
     ALLOC(f->layers, f->n_order + 1); ALLOC(f->live_start, f->n_order + 2);
@@ -659,7 +725,7 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
         Layer *l = &f->layers[k];
         l->key_bytes = bit_bytes + 4 * words;
         if (l->key_bytes == 0) l->key_bytes = 1;
-        l->slot_bytes = SLOT_HEAD + (size_t)l->key_bytes;
+        set_head(l, NARROW);
         if (l->key_bytes > f->key_bytes) f->key_bytes = l->key_bytes;
     }
     free(reach_at); free(from_at); free(until); free(starts);
@@ -678,30 +744,33 @@ int frontier_layer(Frontier *f, int k, double deadline) {
     Layer *l = &f->layers[k];
     double start = now_seconds();
     /* many small layers pass few states: the clock is read at each layer too */
+    size_t s = f->resume_slot;
+    f->resume_slot = 0;
+    f->stop_layer = k; f->stop_slot = s;
     if (deadline >= 0 && start > deadline) return R_TIMEOUT;
     f->layer_states[k] = (long long)l->stored;
     f->layer_peak[k] = (long long)f->bytes;
     if (!f->bit_mode) make_template(f, k);
-    for (size_t s = 0; s < l->capacity && !f->no_memory; s++) {
+    for (; s < l->capacity && !f->no_memory; s++) {
         unsigned char *slot = l->slots + s * l->slot_bytes;
-        if (slot_empty(slot)) continue;
-        count128 c;
-        memcpy(&c, slot, sizeof c);
+        if (slot_empty(l, slot)) continue;
+        count128 c = slot_count(l, slot);
         if (f->bit_mode) {
             Bits state;
-            unpack_bits(f, k, slot + SLOT_HEAD, &state);
+            unpack_bits(f, k, slot + l->head, &state);
             decide_bits(f, k, &state, c);
         } else {
-            unpack(f, k, slot + SLOT_HEAD, f->used, f->shade);
+            unpack(f, k, slot + l->head, f->used, f->shade);
             decide(f, k, f->order[k], f->first_start[k], c);
         }
-        if ((++f->states_done & f->check_mask) == 0) {
-            int reason = time_to_stop(deadline, &f->tstate);
-            if (reason >= 0) {
-                flush_pending(f);
-                f->layer_seconds[k] = now_seconds() - start;
-                return reason;
-            }
+        int reason = -1;
+        if ((++f->states_done & f->check_mask) == 0) reason = time_to_stop(deadline, &f->tstate);
+        if (f->spill_bytes >= 0 && (double)f->bytes > f->spill_bytes) reason = R_SPILL;
+        if (reason >= 0) {
+            flush_pending(f);
+            f->stop_slot = s + 1;
+            f->layer_seconds[k] = now_seconds() - start;
+            return reason;
         }
     }
     flush_pending(f);
@@ -772,7 +841,7 @@ int frontier_count(Frontier *f, double deadline) {
             Py_XDECREF(r);
             int failed = r == NULL;
             f->tstate = PyEval_SaveThread();
-            if (failed) return R_INTERRUPTED;
+            if (failed) { f->stop_layer = k + 1; f->stop_slot = 0; return R_INTERRUPTED; }
         }
     }
     return R_DONE;

@@ -11,11 +11,13 @@
  *       the frontier counter of frontier.c;
  *   frontier_open(...), frontier_step(handle, k, records, shards, time_limit, head)
  *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
+ *   frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer)
+ *       a count begun in memory, its layers handed over for the disk once past a line;
  *   frontier_bit_mode(allow)
  *       whether those may use frontier.c's bit mode (the tests compare both ways);
  *   diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit)
  *       the decision diagram of all solutions, from diagram.c;
- *   DONE, LIMIT, TIMEOUT, INTERRUPTED
+ *   DONE, LIMIT, TIMEOUT, INTERRUPTED, SPILL
  *       the reasons a run returns.
  *
  * Here the Python objects are read into the flat int arrays the searches work on; every
@@ -542,6 +544,18 @@ done:
 
 /* ---- frontier_count(): the frontier counter (frontier.c) ------------------------------ */
 
+/* Per layer processed before layer `upto`: (states, bytes held as it began, seconds). */
+static PyObject *layer_rows(const Frontier *f, int upto) {
+    PyObject *layers = PyList_New(0);
+    for (int k = 0; layers && k < upto; k++) {
+        PyObject *row = Py_BuildValue("(LLd)", f->layer_states[k], f->layer_peak[k],
+                                      f->layer_seconds[k]);
+        if (!row || PyList_Append(layers, row) < 0) { Py_XDECREF(row); Py_CLEAR(layers); }
+        else Py_DECREF(row);
+    }
+    return layers;
+}
+
 /* frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, colours=None,
  *                on_layer=None)
  *   -> (count, reason, no_memory, (states processed, peak bytes),
@@ -578,14 +592,8 @@ static PyObject *frontier_count_py(PyObject *self, PyObject *args) {
         PyErr_Clear();
     }
     if (f.overflow) { PyErr_SetString(PyExc_OverflowError, "the count passes 2**128"); goto done; }
-    if (!(layers = PyList_New(0))) goto done;
-    int shown = f.layers_done < f.n_order ? f.layers_done + 1 : f.n_order;
-    for (int k = 0; k < shown; k++) {
-        PyObject *row = Py_BuildValue("(LLd)", f.layer_states[k], f.layer_peak[k],
-                                      f.layer_seconds[k]);
-        if (!row || PyList_Append(layers, row) < 0) { Py_XDECREF(row); goto done; }
-        Py_DECREF(row);
-    }
+    if (!(layers = layer_rows(&f, f.layers_done < f.n_order ? f.layers_done + 1 : f.n_order)))
+        goto done;
     PyObject *value = long_of_count(f.total);
     if (!value) goto done;
     result = Py_BuildValue("(Nii(Ln)O)", value, reason, f.no_memory, f.states_done,
@@ -643,24 +651,24 @@ fail:
     return NULL;
 }
 
-/* The states emitted into the layers past k, as (layer, shard, records) with the layers
- * freed, each count in `head` bytes; NULL with an error set. */
-static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards, int head) {
+/* The states of layer k from slot `from` on and of every layer past k, as (layer, shard,
+ * records) with the layers freed, each count in `head` bytes; NULL with an error set. */
+static PyObject *harvest(Frontier *f, int k, size_t from, Py_ssize_t shards, int head) {
     PyObject *out = PyList_New(0);
     size_t *counts = calloc((size_t)shards, sizeof(size_t));
     unsigned char heads[2][16];
     if (!out || !counts) { Py_XDECREF(out); free(counts); return PyErr_NoMemory(); }
-    for (int j = k + 1; j < f->n_order; j++) {
+    for (int j = k; j < f->n_order; j++) {
         Layer *l = &f->layers[j];
+        size_t first = j == k ? from : 0;
         if (!l->slots) continue;
         size_t key_bytes = (size_t)l->key_bytes, record = (size_t)head + key_bytes;
         size_t *shard_of = malloc((l->stored + 1) * sizeof(size_t)), met = 0;
         int failed = !shard_of;  /* each state's shard, found once, in the order met */
         memset(counts, 0, (size_t)shards * sizeof(size_t));
-        for (size_t s = 0; s < l->capacity && !failed; s++) {
+        for (size_t s = first; s < l->capacity && !failed; s++) {
             unsigned char *slot = l->slots + s * l->slot_bytes;
-            count128 c;
-            memcpy(&c, slot, sizeof c);
+            count128 c = slot_count(l, slot);
             if (!c) continue;
             int n = frontier_heads(c, head, heads);
             if (!n) {
@@ -668,7 +676,7 @@ static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards, int head) {
                                 "most the compact records on disk hold");
                 failed = 1;
             }
-            shard_of[met] = frontier_shard_of(l, slot + sizeof c, (size_t)shards);
+            shard_of[met] = frontier_shard_of(l, slot + l->head, (size_t)shards);
             counts[shard_of[met++]] += (size_t)n;
         }
         PyObject **parts = calloc((size_t)shards, sizeof(PyObject *));
@@ -678,16 +686,15 @@ static PyObject *harvest(Frontier *f, int k, Py_ssize_t shards, int head) {
             if (counts[t] && !(parts[t] = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(counts[t] * record))))
                 failed = 1;
         met = 0;
-        for (size_t s = 0; s < l->capacity && !failed; s++) {
+        for (size_t s = first; s < l->capacity && !failed; s++) {
             unsigned char *slot = l->slots + s * l->slot_bytes;
-            count128 c;
-            memcpy(&c, slot, sizeof c);
+            count128 c = slot_count(l, slot);
             if (!c) continue;
             size_t t = shard_of[met++];
             for (int r = 0, n = frontier_heads(c, head, heads); r < n; r++) {
                 unsigned char *at = (unsigned char *)PyBytes_AS_STRING(parts[t]) + fill[t]++ * record;
                 memcpy(at, heads[r], (size_t)head);
-                memcpy(at + head, slot + sizeof c, key_bytes);
+                memcpy(at + head, slot + l->head, key_bytes);
             }
         }
         for (Py_ssize_t t = 0; t < shards && !failed; t++) {
@@ -755,7 +762,7 @@ static PyObject *frontier_step(PyObject *self, PyObject *args) {
         for (int j = 0; j < f->n_order; j++) layer_release(f, &f->layers[j]);
         outputs = PyList_New(0);
     } else {
-        outputs = harvest(f, k, shards, head);
+        outputs = harvest(f, k + 1, 0, shards, head);
     }
     if (!outputs) goto done;
     PyObject *value = long_of_count(f->total);
@@ -764,6 +771,66 @@ static PyObject *frontier_step(PyObject *self, PyObject *args) {
                            outputs);
 done:
     PyBuffer_Release(&records);
+    return result;
+}
+
+/* frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None)
+ *   -> (reason, no_memory, count, states, layers, next, outputs)
+ * The count of a fresh handle in memory from the start, stopped once its tables pass
+ * spill_bytes (SPILL), at the time limit or on Ctrl-C (see frontier.c, Spilling).  On a
+ * stop, `outputs` are the layers as they stand, from layer `next` (its states not yet
+ * processed) on, as (layer, shard, records) the way frontier_step gives them, and
+ * `layers` the layers finished before it; `count` the solutions reached.  Past the cap
+ * in the middle of a state (no_memory), nothing to go on from: start again on disk. */
+static PyObject *frontier_run(PyObject *self, PyObject *args) {
+    PyObject *capsule, *on_layer = Py_None, *result = NULL;
+    double time_limit, spill_bytes;
+    Py_ssize_t shards;
+    int head;
+    if (!PyArg_ParseTuple(args, "Oddni|O", &capsule, &time_limit, &spill_bytes, &shards,
+                          &head, &on_layer))
+        return NULL;
+    FrontierHandle *h = PyCapsule_GetPointer(capsule, "cpuzzler.frontier");
+    if (!h) return NULL;
+    Frontier *f = &h->f;
+    if (shards < 1 || (head != 8 && head != 16)) {
+        PyErr_SetString(PyExc_ValueError, "frontier_run: no shards, or a count of other "
+                        "than 8 or 16 bytes");
+        return NULL;
+    }
+    f->total = 0; f->no_memory = 0; f->overflow = 0; f->layers_done = 0;
+    f->spill_bytes = spill_bytes;
+    f->on_layer = on_layer == Py_None ? NULL : on_layer;
+    int keep = f->keep_spares;
+    f->keep_spares = 0;  /* spares would count against the line */
+    long long before = f->states_done;
+    double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
+    f->tstate = PyEval_SaveThread();
+    int reason = frontier_count(f, deadline);
+    PyEval_RestoreThread(f->tstate);
+    f->spill_bytes = -1; f->on_layer = NULL; f->keep_spares = keep;
+    PyObject *outputs = NULL, *layers = NULL;
+    if (PyErr_Occurred()) {  /* from on_layer */
+        if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) goto done;
+        PyErr_Clear();
+    }
+    if (f->overflow) { PyErr_SetString(PyExc_OverflowError, "the count passes 2**128"); goto done; }
+    int next = f->n_order;
+    if (f->no_memory || reason == R_DONE) {
+        if (f->no_memory) next = 0;
+        for (int j = 0; j < f->n_order; j++) layer_release(f, &f->layers[j]);
+        outputs = PyList_New(0);
+    } else {
+        next = f->stop_layer;
+        outputs = harvest(f, next, f->stop_slot, shards, head);
+    }
+    if (!outputs || !(layers = layer_rows(f, next))) goto done;
+    PyObject *value = long_of_count(f->total);
+    if (!value) goto done;
+    result = Py_BuildValue("(iiNLOiO)", reason, f->no_memory, value, f->states_done - before,
+                           layers, next, outputs);
+done:
+    Py_XDECREF(outputs); Py_XDECREF(layers);
     return result;
 }
 
@@ -835,6 +902,9 @@ static PyMethodDef module_functions[] = {
      "frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, "
      "colours=None, on_layer=None) -> "
      "(count, reason, no_memory, (states, peak_bytes), layers)"},
+    {"frontier_run", frontier_run, METH_VARARGS,
+     "frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None) -> "
+     "(reason, no_memory, count, states, layers, next, [(layer, shard, records)])"},
     {"frontier_bit_mode", frontier_bit_mode, METH_VARARGS,
      "frontier_bit_mode(allow) -> the old setting of whether bit mode may be used"},
     {"frontier_open", frontier_open, METH_VARARGS,
@@ -863,5 +933,6 @@ PyMODINIT_FUNC PyInit__dlx(void) {
     PyModule_AddIntConstant(m, "LIMIT", R_LIMIT);
     PyModule_AddIntConstant(m, "TIMEOUT", R_TIMEOUT);
     PyModule_AddIntConstant(m, "INTERRUPTED", R_INTERRUPTED);
+    PyModule_AddIntConstant(m, "SPILL", R_SPILL);
     return m;
 }

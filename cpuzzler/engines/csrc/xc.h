@@ -25,7 +25,7 @@
 #include <time.h>
 
 /* Why a run returned: the numbers Python sees as _dlx.DONE, LIMIT, TIMEOUT, INTERRUPTED. */
-enum { R_DONE = 0, R_LIMIT = 1, R_TIMEOUT = 2, R_INTERRUPTED = 3 };
+enum { R_DONE = 0, R_LIMIT = 1, R_TIMEOUT = 2, R_INTERRUPTED = 3, R_SPILL = 4 };  /* SPILL: frontier.c */
 
 /* Counts are unsigned 128-bit: an overflow is reported, never wrapped. */
 typedef unsigned __int128 count128;
@@ -180,6 +180,7 @@ int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen);
 typedef struct {
     unsigned char *slots;  /* capacity slots of [count][key]; NULL: empty layer */
     size_t capacity, stored, slot_bytes;
+    int head;              /* a slot's count bytes: 8, or 16 once widened (frontier.c) */
     size_t hint;           /* the capacity it had when last freed: where it starts again */
     int key_bytes;         /* the live items of the layer's position, packed */
 } Layer;
@@ -221,6 +222,9 @@ typedef struct {
     double *layer_seconds;
     count128 total;
     int overflow, no_memory;
+    double spill_bytes;                             /* see frontier.c, Spilling (<0: none) */
+    int stop_layer;                                 /* where a stop left the count: */
+    size_t resume_slot, stop_slot;                  /* the first slot of it not processed */
     long long states_done, check_mask;
     PyThreadState *tstate;
     PyObject *on_layer;                             /* called after each layer, or NULL */
@@ -229,7 +233,8 @@ typedef struct {
 /* With lo, hi, order, opt_start/opt_items and colour (or NULL) filled in, lay out the
  * rest; -1: no memory. */
 int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes);
-/* Count, layer by layer, into f->total; an R_* reason (no_memory set past the cap). */
+/* Count, layer by layer, into f->total; an R_* reason (no_memory set past the cap; R_SPILL
+ * past spill_bytes), the layer and slot it stopped at in stop_layer, stop_slot. */
 int frontier_count(Frontier *f, double deadline);
 /* The steps of frontier_count, for layers kept on disk (see frontier.c, On disk): emit
  * the empty state; merge n records into layer k (-1: past the cap); process layer k and
@@ -239,6 +244,7 @@ int frontier_load(Frontier *f, int k, const unsigned char *records, size_t n, in
 int frontier_layer(Frontier *f, int k, double deadline);
 size_t frontier_shard_of(const Layer *l, const unsigned char *key, size_t shards);
 void layer_release(Frontier *f, Layer *l);  /* free a layer's table */
+count128 slot_count(const Layer *l, const unsigned char *slot);  /* a filled slot's count */
 /* A record's count: `head` bytes, 16 (exact) or 8 (compact: see frontier.c, On disk).
  * frontier_heads gives the heads that carry c (1 or 2 of them; 0: c past 2**126 in 8). */
 int frontier_heads(count128 c, int head, unsigned char heads[2][16]);
