@@ -88,7 +88,7 @@ def test_bit_mode_has_the_general_way_s_layers(name, bit_mode_off):
     xc = exact_cover_of(catalog.get(name).build())
     general = xc.count(engine="frontier"), xc.stats.frontier["layers"]
     _dlx.frontier_bit_mode(True)
-    bits = xc.count(engine="frontier"), xc.stats.frontier["layers"]
+    bits = xc.count(engine="frontier", meet=False), xc.stats.frontier["layers"]
     assert general[0] == bits[0] == catalog.get(name).raw
     assert [layer[:2] for layer in general[1]] == [layer[:2] for layer in bits[1]]
 
@@ -137,7 +137,7 @@ def test_only_the_layers_ahead_are_held():
     # pentominoes 3x20: the memo engine keeps every state met; the frontier engine frees
     # each layer once processed, so its peak is a few layers' worth
     xc = catalog.get("pentominoes-3x20").build().exact_cover
-    assert xc.count(engine="frontier") == 8
+    assert xc.count(engine="frontier", meet=False) == 8  # the whole sweep
     layers = xc.stats.frontier["layers"]
     assert len(layers) == xc.stats.frontier["items"] == 60 + 12  # cells, pieces
     assert sum(states for states, _, _ in layers) == xc.stats.frontier["states"]
@@ -708,3 +708,51 @@ def test_a_slow_layer_is_saved_at_its_end_whatever_the_time_since_the_last_save(
     assert seen > 20
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
     assert xc.count(engine="frontier", work_dir=tmp_path) == 14809060
+
+
+# ---- meeting in the middle (csrc/meet.c) ----------------------------------------------
+
+@pytest.mark.parametrize("name", ["pentominoes-3x20", "pentominoes-4x15", "pentominoes-5x12",
+                                  "pentominoes-6x10", "polyhexes-1234-4x10"])
+def test_a_board_its_half_turn_maps_onto_itself_is_met_in_the_middle(name):
+    xc = catalog.get(name).build().exact_cover
+    met = xc.count(engine="frontier")
+    assert xc.stats.frontier["met"]
+    half = len(xc.stats.frontier["layers"])
+    whole = xc.count(engine="frontier", meet=False)
+    assert not xc.stats.frontier["met"]
+    entry = catalog.get(name)
+    assert met == whole == (entry.raw if entry.raw is not None else entry.found[1])
+    assert half < len(xc.stats.frontier["layers"]) / 2
+
+
+def symmetric_problem(rng, cells: int, pieces: int) -> ExactCover:
+    """Options on a strip of ``cells`` places (a few places from where each begins, maybe
+    a piece), each with its image under p -> cells-1-p: a board its half turn maps onto
+    itself, every item primary."""
+    names = [f"c{p}" for p in range(cells)] + [f"P{j}" for j in range(pieces)]
+    xc = ExactCover(primary=names)
+    options = set()
+    for p in range(cells):
+        for _ in range(rng.randint(0, 3)):
+            span = [p] + [q for q in range(p + 1, min(cells, p + 4)) if rng.random() < 0.5]
+            piece = [f"P{rng.randrange(pieces)}"] if pieces and rng.random() < 0.7 else []
+            for places in (span, [cells - 1 - q for q in span]):
+                options.add(tuple(sorted(f"c{q}" for q in places)) + tuple(piece))
+    for option in sorted(options):
+        xc.add_option(list(option))
+    xc.sweep = names
+    return xc
+
+
+def test_meeting_in_the_middle_counts_random_symmetric_boards_as_the_python_engine():
+    import random
+
+    rng, met = random.Random(50), 0
+    for trial in range(400):
+        xc = symmetric_problem(rng, rng.randint(2, 12), rng.randint(0, 3))
+        expected = xc.count(engine="python")
+        assert xc.count(engine="frontier") == expected, (trial, xc)
+        met += xc.stats.frontier["met"]
+        assert xc.count(engine="frontier", meet=False) == expected
+    assert met >= 60  # the rest: not of the kind (an item expires in the gap)

@@ -41,7 +41,8 @@ def frontier_count(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int
                    options: Options, order: Sequence[int], memory_bytes: float,
                    time_limit: float, colours: Colours = None,
                    on_layer: Callable[[int, int, int, float], object] | None = None,
-                   ) -> tuple[int, int, int, tuple[int, int], Layers]: ...
+                   meet_cells: int = 0,
+                   ) -> tuple[int, int, int, tuple[int, int, int], Layers, int]: ...
 def frontier_open(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int],
                   options: Options, order: Sequence[int], memory_bytes: float,
                   colours: Colours = None) -> tuple[Any, list[int]]: ...

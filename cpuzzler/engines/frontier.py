@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +42,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
           on_layer: Callable[[int, int, int, float], object] | None = None,
           work_dir: str | os.PathLike[str] | None = None, shards: int | None = None,
           backend: str | None = None, jobs: int = 1, address: str | None = None,
-          checkpoint_every: float | None = None) -> int:
+          checkpoint_every: float | None = None, meet: bool = True) -> int:
     """The number of solutions. ``order``: the sweep order (item names; default the
     problem's, else, in memory and with no ``on_layer``, the best of several derived
     from the matrix after a moment of each: ``engines.orders``). ``memory``: the cap in
@@ -53,7 +54,10 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     memory, and resumable after any stop. With a work folder, ``backend="processes"``
     (``jobs`` of them) or ``"dask"`` (the scheduler at ``address``, or ``local:N``)
     processes a layer's shards side by side; ``checkpoint_every``: seconds between saves
-    of the state (default 30).
+    of the state (default 30). ``meet``: in memory, a board that maps onto itself under
+    a half turn along its sweep is counted from the layers of its first half (see
+    ``half_turn_places`` and ``csrc/meet.c``; ``stats.frontier["met"]`` says whether it
+    was); False: the whole sweep.
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])
@@ -126,16 +130,21 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         stats.frontier = {"states": stats.nodes, "layers": layers, "items": len(sequence),
                           "work_dir": str(work_dir)}
         return total
+    places = half_turn_places(options, sequence, memo.piece_items(xc)) if meet else 0
+    reporting = after_layer if line is not None or on_layer is not None else None
     try:
-        total, reason, no_memory, (states, peak), layers = _dlx.frontier_count(
-            lo, hi, secondary, options, sequence, cap, left, colours,
-            after_layer if line is not None or on_layer is not None else None)
+        total, reason, no_memory, (states, peak, lookups), layers, met = _dlx.frontier_count(
+            lo, hi, secondary, options, sequence, cap, left, colours, reporting, places)
+        if met and no_memory:  # meeting holds the layers its lookups read: the whole
+            done = 0  # sweep holds less
+            total, reason, no_memory, (states, peak, lookups), layers, met = _dlx.frontier_count(
+                lo, hi, secondary, options, sequence, cap, left, colours, reporting)
     except OverflowError as e:  # a count past 2**128
         raise ExactCoverError(str(e)) from None
     stats.reason = native.REASONS[reason]
     stats.nodes = states
     stats.frontier = {"states": states, "peak_bytes": peak, "layers": layers,
-                      "items": len(sequence)}
+                      "items": len(sequence), "met": bool(met), "lookups": lookups}
     if no_memory:
         widest = max(layers, key=lambda layer: layer[0]) if layers else (0, 0, 0.0)
         raise ExactCoverError(
@@ -143,6 +152,34 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             f"{len(layers) - 1} of {len(sequence)}; widest so far {widest[0]:,} states); "
             f"give it more memory, or keep the layers on disk (work_dir=, --work-dir DIR)")
     return total
+
+
+def half_turn_places(options: Sequence[Sequence[int]], sequence: Sequence[int],
+                     pieces: set[int]) -> int:
+    """How many of the sweep's first places map onto themselves reversed (place p onto
+    n-1-p), every other item fixed, sending each option onto an option: a board swept
+    along its length that its half turn maps onto itself, its pieces after its cells in
+    the sweep. 0 where neither all the sweep nor the part before its pieces does.
+
+    >>> half_turn_places([(0, 1), (1, 2), (2, 3)], [0, 1, 2, 3], set())  # a 1x4 strip
+    4
+    >>> half_turn_places([(0, 1), (1, 2)], [0, 1, 2, 3], set())
+    0
+    >>> half_turn_places([(0,), (0,), (1,)], [0, 1], set())  # {0} twice, its image once
+    0
+    """
+    known = Counter(tuple(sorted(option)) for option in options)  # twice: twice its image
+    tail = 0
+    while tail < len(sequence) and sequence[len(sequence) - 1 - tail] in pieces:
+        tail += 1
+    for n in dict.fromkeys((len(sequence) - tail, len(sequence))):
+        if n < 2:
+            continue
+        image = {item: sequence[n - 1 - p] for p, item in enumerate(sequence[:n])}
+        if Counter(tuple(sorted(image.get(i, i) for i in option))
+                   for option in options) == known:
+            return n
+    return 0
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,

@@ -105,7 +105,7 @@ def choose(xc: ExactCover, *, memory: float | None = None,
         left = None if end is None else max(0.0, end - time.perf_counter())
         moment = SCORE_SECONDS if left is None else min(SCORE_SECONDS, left)
         sequence = order  # primary items only, each once: the sweep as the engine takes it
-        total, reason, no_memory, (states, peak), rows = _dlx.frontier_count(
+        total, reason, no_memory, (states, peak, _), rows, _ = _dlx.frontier_count(
             lo, hi, secondary, options, sequence, cap, moment, colours, None)
         if reason == _dlx.DONE and not no_memory:
             projected[name] = 0.0

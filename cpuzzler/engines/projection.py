@@ -125,7 +125,7 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
             raise KeyboardInterrupt  # the engine stops as on Ctrl-C
 
     start = time.perf_counter()
-    total, reason, no_memory, (_, peak), rows = _dlx.frontier_count(
+    total, reason, no_memory, (_, peak, _), rows, _ = _dlx.frontier_count(
         lo, hi, secondary, options, sequence, cap, seconds, colours, after_layer)
     spent = time.perf_counter() - start
     n = len(sequence)

@@ -497,6 +497,20 @@ static void unpack_bits(const Frontier *f, int k, const unsigned char *key, Bits
     }
 }
 
+void frontier_state_bits(const Frontier *f, int k, const unsigned char *key, Bits *s) {
+    unpack_bits(f, k, key, s);
+}
+
+count128 frontier_lookup_bits(Frontier *f, int k, const Bits *t) {
+    const Layer *l = &f->layers[k];
+    if (!l->slots) return 0;
+    for (int w = 0; w < BITS_WORDS; w++)  /* outside the key, t must be the template */
+        if ((t->w[w] ^ f->template_bits[k].w[w]) & ~f->live_bits[k].w[w]) return 0;
+    pack_bits(f, k, t, f->key);
+    const unsigned char *slot = probe(l, f->key);
+    return slot_empty(l, slot) ? 0 : slot_count(l, slot);
+}
+
 /* The first place p >= from (and below n) whose bit is clear, or n. */
 static inline int first_open_bit(const Bits *s, int p, int n) {
     while (p < n) {
@@ -616,6 +630,10 @@ static int prepare_bit_mode(Frontier *f) {
         }
     }
     f->run_start[places + 1] = runs;
+    ALLOC(f->live_bits, places + 1);
+    for (int k = 0; k <= places; k++)
+        for (int t = f->live_start[k]; t < f->live_start[k + 1]; t++)
+            bit_set(&f->live_bits[k], bit_of[f->live_items[t]]);
     free(bit_of);
     f->bit_mode = 1;
     return 0;
@@ -629,6 +647,7 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     f->n_undo = -1;
     f->template_at = -1;
     f->spill_bytes = -1;
+    f->keep_from = 1; f->keep_to = 0;  /* no layer kept */
     ALLOC(f->first_start, f->n_order + 2); ALLOC(f->first_opts, m);
     ALLOC(f->expire_start, f->n_order + 3); ALLOC(f->expire_items, n);
     ALLOC(f->layers, f->n_order + 1); ALLOC(f->live_start, f->n_order + 2);
@@ -774,7 +793,7 @@ int frontier_layer(Frontier *f, int k, double deadline) {
         }
     }
     flush_pending(f);
-    layer_release(f, l);
+    if (k < f->keep_from || k > f->keep_to) layer_release(f, l);  /* kept: see meet.c */
     f->layer_seconds[k] = now_seconds() - start;
     return R_DONE;
 }
@@ -830,7 +849,11 @@ size_t frontier_shard_of(const Layer *l, const unsigned char *key, size_t shards
 
 int frontier_count(Frontier *f, double deadline) {
     frontier_start(f);
-    for (int k = 0; k < f->n_order && !f->no_memory; k++) {
+    return frontier_layers(f, f->n_order, deadline);
+}
+
+int frontier_layers(Frontier *f, int upto, double deadline) {
+    for (int k = 0; k < upto && !f->no_memory; k++) {
         int reason = frontier_layer(f, k, deadline);
         if (reason != R_DONE) return reason;
         f->layers_done = k + 1;
@@ -864,5 +887,5 @@ void frontier_free(Frontier *f) {
     free(f->lo); free(f->hi); free(f->order); free(f->opt_start); free(f->opt_items);
     free(f->colour); free(f->coloured); free(f->shade); free(f->scratch_shade); free(f->saved);
     free(f->opt_bits); free(f->expiring); free(f->expiring_low); free(f->template_bits);
-    free(f->run_start); free(f->runs);
+    free(f->run_start); free(f->runs); free(f->live_bits);
 }

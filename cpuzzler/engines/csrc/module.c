@@ -557,17 +557,21 @@ static PyObject *layer_rows(const Frontier *f, int upto) {
 }
 
 /* frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, colours=None,
- *                on_layer=None)
- *   -> (count, reason, no_memory, (states processed, peak bytes),
- *       layers: per position processed, (states, bytes held as it began, seconds))
+ *                on_layer=None, meet_cells=0)
+ *   -> (count, reason, no_memory, (states processed, peak bytes, lookups),
+ *       layers: per position processed, (states, bytes held as it began, seconds), met)
  * The arguments as for memo_count; on_layer(k, states, bytes, seconds) is called after
- * each layer (a KeyboardInterrupt from it stops the count as Ctrl-C does). */
+ * each layer (a KeyboardInterrupt from it stops the count as Ctrl-C does).  meet_cells:
+ * the board's first meet_cells places map onto themselves reversed under a half turn
+ * (the caller has checked the options do): met in the middle where it applies (meet.c;
+ * `met` says whether it did). */
 static PyObject *frontier_count_py(PyObject *self, PyObject *args) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *options, *order_seq, *colour_seq = Py_None;
     PyObject *on_layer = Py_None, *result = NULL, *layers = NULL;
     double memory_bytes, time_limit;
-    if (!PyArg_ParseTuple(args, "OOOOOdd|OO", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
-                          &memory_bytes, &time_limit, &colour_seq, &on_layer))
+    int meet_cells = 0, met = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOdd|OOi", &lo_seq, &hi_seq, &sec_seq, &options, &order_seq,
+                          &memory_bytes, &time_limit, &colour_seq, &on_layer, &meet_cells))
         return NULL;
     Frontier f;
     memset(&f, 0, sizeof f);
@@ -584,7 +588,8 @@ static PyObject *frontier_count_py(PyObject *self, PyObject *args) {
     if (time_limit != 0) {
         double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
         f.tstate = PyEval_SaveThread();
-        reason = frontier_count(&f, deadline);
+        if (meet_cells > 0) reason = frontier_meet(&f, meet_cells, deadline, &met);
+        if (!met) reason = frontier_count(&f, deadline);
         PyEval_RestoreThread(f.tstate);
     }
     if (PyErr_Occurred()) {  /* from on_layer */
@@ -592,12 +597,13 @@ static PyObject *frontier_count_py(PyObject *self, PyObject *args) {
         PyErr_Clear();
     }
     if (f.overflow) { PyErr_SetString(PyExc_OverflowError, "the count passes 2**128"); goto done; }
-    if (!(layers = layer_rows(&f, f.layers_done < f.n_order ? f.layers_done + 1 : f.n_order)))
-        goto done;
+    int shown = f.layers_done < f.n_order ? f.layers_done + 1 : f.n_order;
+    if (met && f.layers_done == (meet_cells + 1) / 2) shown = f.layers_done;  /* all run */
+    if (!(layers = layer_rows(&f, shown))) goto done;
     PyObject *value = long_of_count(f.total);
     if (!value) goto done;
-    result = Py_BuildValue("(Nii(Ln)O)", value, reason, f.no_memory, f.states_done,
-                           (Py_ssize_t)f.peak_bytes, layers);
+    result = Py_BuildValue("(Nii(LnL)Oi)", value, reason, f.no_memory, f.states_done,
+                           (Py_ssize_t)f.peak_bytes, f.lookups, layers, met);
 done:
     Py_XDECREF(layers);
     free(in.secondary);
@@ -900,8 +906,8 @@ static PyMethodDef module_functions[] = {
      "solution estimates, the same for nodes))"},
     {"frontier_count", frontier_count_py, METH_VARARGS,
      "frontier_count(lo, hi, secondary, options, order, memory_bytes, time_limit, "
-     "colours=None, on_layer=None) -> "
-     "(count, reason, no_memory, (states, peak_bytes), layers)"},
+     "colours=None, on_layer=None, meet_cells=0) -> "
+     "(count, reason, no_memory, (states, peak_bytes, lookups), layers, met)"},
     {"frontier_run", frontier_run, METH_VARARGS,
      "frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None) -> "
      "(reason, no_memory, count, states, layers, next, [(layer, shard, records)])"},

@@ -197,6 +197,8 @@ typedef struct {
     int *lo, *hi, *order, *opt_start, *opt_items;   /* the problem, as for Memo */
     int bit_mode;                                   /* see frontier.c, Bit mode */
     Bits *opt_bits, *expiring, *expiring_low, *template_bits;  /* opt_bits as first_opts */
+    Bits *live_bits;                                /* per position: its live items */
+    int keep_from, keep_to;                         /* layers not freed (meet.c) */
     int *run_start;                                 /* per position: runs[run_start[k] ..] */
     BitRun *runs;
     Pending pending[PENDING_ADDS];                  /* a ring, the oldest at pending_at */
@@ -226,6 +228,7 @@ typedef struct {
     int stop_layer;                                 /* where a stop left the count: */
     size_t resume_slot, stop_slot;                  /* the first slot of it not processed */
     long long states_done, check_mask;
+    long long lookups;                              /* meet.c: the layers' counts read */
     PyThreadState *tstate;
     PyObject *on_layer;                             /* called after each layer, or NULL */
 } Frontier;
@@ -236,6 +239,16 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes);
 /* Count, layer by layer, into f->total; an R_* reason (no_memory set past the cap; R_SPILL
  * past spill_bytes), the layer and slot it stopped at in stop_layer, stop_slot. */
 int frontier_count(Frontier *f, double deadline);
+/* The layers below upto processed in turn (after frontier_start), on_layer told. */
+int frontier_layers(Frontier *f, int upto, double deadline);
+/* Bit mode: the state of layer k with the given key; the count layer k holds for the
+ * state t (0: none). */
+void frontier_state_bits(const Frontier *f, int k, const unsigned char *key, Bits *s);
+count128 frontier_lookup_bits(Frontier *f, int k, const Bits *t);
+/* meet.c: the count of a board that maps onto itself under a half turn (its first
+ * `cells` places reversed, the rest fixed), from its first half; *applies 0 where the
+ * problem is not of the kind (nothing done then). */
+int frontier_meet(Frontier *f, int cells, double deadline, int *applies);
 /* The steps of frontier_count, for layers kept on disk (see frontier.c, On disk): emit
  * the empty state; merge n records into layer k (-1: past the cap); process layer k and
  * free it (an R_* reason); the shard of a key of layer l. */
