@@ -49,6 +49,15 @@ def on_disk_at_once(monkeypatch):
 
 
 @pytest.fixture
+def whole_sweep(monkeypatch):
+    """No meeting in the middle (csrc/meet.c): the tests of the whole sweep's layers, on
+    boards their half turn maps onto themselves."""
+    from cpuzzler.engines import frontier
+
+    monkeypatch.setattr(frontier, "half_turn_places", lambda *_: 0)
+
+
+@pytest.fixture
 def bit_mode_off():
     from cpuzzler.engines import _dlx
 
@@ -208,7 +217,7 @@ def test_a_count_spilled_to_disk_anywhere_counts_the_same(xc, line, tmp_path_fac
         engine="python")
 
 
-def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path):
+def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path, whole_sweep):
     from cpuzzler.engines.frontier_disk import folder_report
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
@@ -221,7 +230,7 @@ def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path):
     assert xc.count(engine="frontier", work_dir=tmp_path) == 4040  # from its state
 
 
-def test_a_count_past_its_line_in_memory_goes_on_on_disk(tmp_path, monkeypatch):
+def test_a_count_past_its_line_in_memory_goes_on_on_disk(tmp_path, monkeypatch, whole_sweep):
     from cpuzzler.engines import frontier_disk
 
     monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", 0.1)  # 1 MB of tables
@@ -244,7 +253,7 @@ def stop_at(layer):
     return stop
 
 
-def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
+def test_a_stopped_count_resumes_from_its_last_layer(tmp_path, whole_sweep):
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
     first = xc.count(engine="frontier", work_dir=tmp_path, on_layer=stop_at(20))
     assert first.reason == "interrupted"
@@ -260,7 +269,7 @@ def test_a_stopped_count_resumes_from_its_last_layer(tmp_path):
         list(layer[:2]) for layer in xc.stats.frontier["layers"]]
 
 
-def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path):
+def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path, whole_sweep):
     # as after kill -9 mid-layer: appended records past the recorded lengths, a new file
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
@@ -391,7 +400,7 @@ def test_a_state_past_the_compact_records_is_a_clear_error(tmp_path, on_disk_at_
         xc.count(engine="frontier", work_dir=tmp_path)
 
 
-def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch):
+def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch, whole_sweep):
     # a count begun before the compact records (16-byte counts, no record_head noted)
     from cpuzzler.engines import frontier_disk
 
@@ -413,7 +422,7 @@ def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch):
     (identical_options(40, 4), 36, 4 ** 40),  # counts past 2**63: two records each
 ], ids=["pentominoes", "wide counts"])
 def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expected, tmp_path,
-                                                                monkeypatch):
+                                                                monkeypatch, whole_sweep):
     from cpuzzler.engines import frontier_disk, memo
 
     old, new = tmp_path / "old", tmp_path / "new"
@@ -435,7 +444,7 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
 
 
 def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monkeypatch,
-                                                                on_disk_at_once):
+                                                                on_disk_at_once, whole_sweep):
     from cpuzzler.engines import frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
@@ -460,7 +469,7 @@ def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monke
         xc.count(engine="frontier", work_dir=work)
 
 
-def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch):
+def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, whole_sweep):
     from cpuzzler.engines import frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
@@ -539,7 +548,8 @@ def test_info_tells_where_a_count_on_disk_stands(tmp_path, capsys):
     assert "not a frontier engine's work folder" in capsys.readouterr().err
 
 
-def test_info_projects_the_rest_of_an_unfinished_count_from_its_layers(tmp_path, capsys):
+def test_info_projects_the_rest_of_an_unfinished_count_from_its_layers(tmp_path, capsys,
+                                                                      whole_sweep):
     from cpuzzler.cli import main
 
     xc, folder = catalog.get("pentominoes-5x12").build().exact_cover, tmp_path / "layers"
@@ -756,3 +766,42 @@ def test_meeting_in_the_middle_counts_random_symmetric_boards_as_the_python_engi
         met += xc.stats.frontier["met"]
         assert xc.count(engine="frontier", meet=False) == expected
     assert met >= 60  # the rest: not of the kind (an item expires in the gap)
+
+
+def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, monkeypatch,
+                                                                     on_disk_at_once):
+    from cpuzzler.engines import _dlx, frontier_disk
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+                        on_layer=stop_at(12)).complete
+    state = json.loads((tmp_path / "state.json").read_text())
+    middle, first, last, cells = state["meet"]
+    assert (middle, cells) == (30, 60) and first < 12 < last
+    dot, calls = _dlx.frontier_meet_dot, []
+
+    def stops_once(*arguments):  # Ctrl-C in the join: it is redone
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return dot(*arguments)
+
+    monkeypatch.setattr(_dlx, "frontier_meet_dot", stops_once)
+    assert not xc.count(engine="frontier", work_dir=tmp_path).complete
+    assert json.loads((tmp_path / "state.json").read_text())["next"] == middle
+    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+    assert len(xc.stats.frontier["layers"]) == 0  # the join alone was left
+    assert not list(tmp_path.glob("layer-*")) and not list(tmp_path.glob("query-*"))
+    assert dict(frontier_disk.folder_report(tmp_path))["count"] == "finished: 4,040 solutions"
+
+
+def test_on_disk_meeting_counts_random_symmetric_boards_as_the_python_engine(
+        tmp_path, on_disk_at_once):
+    import random
+
+    rng = random.Random(51)
+    for trial in range(60):
+        xc = symmetric_problem(rng, rng.randint(2, 12), rng.randint(0, 3))
+        work = tmp_path / str(trial)
+        assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(
+            engine="python"), trial

@@ -106,6 +106,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             from cpuzzler.backends import open_backend
 
             runner = open_backend(backend, jobs=jobs, address=address)
+        places = half_turn_places(options, sequence, memo.piece_items(xc)) if meet else 0
         settings: dict[str, Any] = dict(
             shards=shards or frontier_disk.DEFAULT_SHARDS, deadline=deadline,
             after_layer=after_layer, pieces=len(memo.piece_items(xc)),
@@ -119,7 +120,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                     arguments, cap, work_dir, runner.client, **settings)  # type: ignore[union-attr]
             else:
                 total, reason, layers = frontier_disk.count_on_disk(
-                    arguments, cap, work_dir, backend=runner, **settings)
+                    arguments, cap, work_dir, backend=runner, meet_cells=places, **settings)
         except OverflowError as e:
             raise ExactCoverError(str(e)) from None
         finally:

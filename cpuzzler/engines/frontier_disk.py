@@ -24,6 +24,13 @@ disk. A count that fits never touches the disk (its ``state.json`` alone says it
 finished). A stop in memory (a time limit, Ctrl-C) writes the layers the same way, so the
 count resumes from the folder; a ``kill -9`` in memory loses that part of the run.
 
+Meeting in the middle (``csrc/meet.c``): a board its half turn maps onto itself is run
+to its middle layer only, the files of the layers its lookups read kept until the end;
+then each shard of the middle's layers gives its lookups, written as ``query-`` files
+by the kept layer and shard they read, and each such file is read against its shard.
+The join runs in this process and is redone whole after a stop. Tried in memory first
+within the same share of the cap (not saved where stopped there).
+
 Several workers. A layer's shards are independent: with ``backend`` a
 ``cpuzzler.backends`` backend (processes here), each batch is a task
 (``process_shards``), run where the backend runs it; the workers read the shard files
@@ -214,7 +221,7 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
                   backend: Any = None, checkpoint_every: float = CHECKPOINT_SECONDS,
-                  pieces: int | None = None,
+                  pieces: int | None = None, meet_cells: int = 0,
                   ) -> tuple[int, int, list[tuple[int, int, float]]]:
     """Count the problem given as ``frontier_count``'s first arguments (lo, hi,
     secondary, options, order, colours) with its layers in ``work_dir``, the shards run
@@ -223,11 +230,13 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
     the count (a lower bound when stopped), the reason (``_dlx`` numbering) and, per layer
     processed in this run, (states processed, bytes of its files, seconds). ``pieces``:
     how many of the last items are a tiling's pieces (kept for ``folder_report``'s
-    projection)."""
+    projection). ``meet_cells``: meet in the middle where it applies (see
+    ``frontier.half_turn_places``)."""
     try:
         return _count_in_folder(arguments, memory, Path(work_dir), shards=shards,
                                 deadline=deadline, after_layer=after_layer, backend=backend,
-                                checkpoint_every=checkpoint_every, pieces=pieces)
+                                checkpoint_every=checkpoint_every, pieces=pieces,
+                                meet_cells=meet_cells)
     except OSError as e:  # the count stays as last saved: it resumes there
         if e.errno not in (errno.ENOSPC, errno.EDQUOT):
             raise
@@ -240,6 +249,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
                      deadline: float | None,
                      after_layer: Callable[[int, int, int, float], None] | None,
                      backend: Any, checkpoint_every: float, pieces: int | None = None,
+                     meet_cells: int = 0,
                      ) -> tuple[int, int, list[tuple[int, int, float]]]:
     """``count_on_disk`` on the folder ``work``."""
     lo, hi, secondary, options, order, colours = arguments
@@ -253,12 +263,20 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
     layers: list[tuple[int, int, float]] = []
     state = _resumed(work, digest)
+    plan = _dlx.frontier_meet_plan(handle, meet_cells) if meet_cells else None
     reason = _dlx.SPILL
-    if state is None and MEMORY_SHARE > 0:
+    if state is None and plan is not None and MEMORY_SHARE > 0:
+        state, reason, layers = _met_in_memory(work, digest, shards, arguments, memory,
+                                               deadline, after_layer, meet_cells)
+        if state is not None and reason != _dlx.DONE:  # stopped in memory: nothing saved
+            return int(state["total"]), reason, layers
+    elif state is None and MEMORY_SHARE > 0:
         state, reason, layers = _begun_in_memory(work, handle, digest, shards, memory,
                                                  deadline, after_layer)
-    elif state is None:
+    if state is None:
         state = _started(work, handle, digest, shards)
+        state["meet"] = plan and [*plan, meet_cells]
+    plan = state.get("meet")  # as the count was begun (folders from before: None)
     state["layers"] = len(order)  # for folder_report (folders begun before lack it)
     if pieces is not None:
         state["pieces"] = pieces
@@ -279,8 +297,9 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     shared = backend.share(arguments)
     appender = _Appender(work)
     saved, save_cost = time.monotonic(), 0.0
+    end = plan[0] if plan else len(order)  # meeting: the layers up to the middle
     try:
-        for k in range(state["next"], len(order)):
+        for k in range(state["next"], end):
             started = time.perf_counter()
             # the layer's files from the sizes kept, not a listing of the folder: with
             # thousands of shards, a glob and a stat of every file after every layer
@@ -309,8 +328,9 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
                 states += done
             seconds = time.perf_counter() - started
             # layer k done: what a resume needs (its files stay until the next save)
+            kept = _kept(state)
             known = {name: size for name, size in state["sizes"].items()
-                     if int(name[6:12]) > k}
+                     if int(name[6:12]) > k or int(name[6:12]) in kept}
             for layer, shard in appender.touched:
                 name = _file_name(layer, shard)
                 known[name] = (work / name).stat().st_size
@@ -320,7 +340,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             since = time.monotonic() - saved
             # a slow layer is saved at once, unless saving costs more than a fifth of
             # the time (thousands of small shard files)
-            if since >= checkpoint_every or k == len(order) - 1 or (
+            if since >= checkpoint_every or k == end - 1 or (
                     seconds >= SLOW_LAYER and since >= 4 * save_cost):
                 appender.close()
                 begun = time.monotonic()
@@ -330,6 +350,15 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             layers.append((states, held, seconds))
             if after_layer is not None:
                 after_layer(k, states, held, seconds)
+        if plan and state["next"] == end:  # the middle: joined, then finished
+            found, reason = _joined(work, handle, state, deadline)
+            if reason != _dlx.DONE:
+                return total + found, reason, layers
+            total += found
+            appender.close()
+            state.update(next=len(order), total=str(total), sizes={})
+            _save(work, state, appender.written)
+            appender.written = set()
     except KeyboardInterrupt:
         return total, _dlx.INTERRUPTED, layers
     finally:  # the layers finished since the last save are kept (after a stop too)
@@ -338,6 +367,81 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             _save(work, state, appender.written)
         _OPENED.pop((digest, memory), None)  # this process's problem, if it ran here
     return total, _dlx.DONE, layers
+
+
+def _query_name(layer: int, shard: int) -> str:
+    """The file of a meeting's lookups in a shard of a kept layer."""
+    return f"query-{layer:06d}.{shard:04d}"
+
+
+def _joined(work: Path, handle: Any, state: dict[str, Any], deadline: float | None
+            ) -> tuple[int, int]:
+    """A count met in the middle on disk, its layers run to the middle: the cells of the
+    kept layers' states gathered, the states of the middle's layers joined into lookups
+    (files by the kept layer and shard they read), each lookup file read against its
+    shard (``csrc/meet.c``). Returns the solutions (those of the layers run before not
+    counted) and the reason; a stop leaves nothing (run again: the join is redone)."""
+    middle, first, last, cells = state["meet"]
+    _dlx.frontier_meet_plan(handle, cells)  # this handle's (on a resumed count too)
+    shards, head, packing = state["shards"], state.get("record_head", 16), state.get("packing")
+    for path in work.glob("query-*"):  # from a join stopped before
+        path.unlink()
+    files = sorted(state["sizes"])
+
+    def records(name: str) -> bytes:
+        with open(work / name, "rb") as source:
+            return _unpacked(source.read(), packing, str(work / name))
+
+    def late() -> bool:
+        return deadline is not None and time.time() > deadline
+
+    for name in files:
+        if first <= int(name[6:12]) <= last:
+            _dlx.frontier_meet_shapes(handle, int(name[6:12]), records(name), head)
+    queries = _Appender(work, _query_name)
+    try:
+        for name in files:
+            if int(name[6:12]) >= middle:
+                if late():
+                    return 0, _dlx.TIMEOUT
+                queries.append(_dlx.frontier_meet_queries(handle, int(name[6:12]),
+                                                          records(name), shards, head))
+    finally:
+        queries.close()
+    total = 0
+    for path in sorted(work.glob("query-*")):
+        if late():
+            return total, _dlx.TIMEOUT
+        layer_file = "layer-" + path.name[6:]
+        if layer_file in state["sizes"]:
+            total += _dlx.frontier_meet_dot(handle, int(path.name[6:12]), records(layer_file),
+                                            head, path.read_bytes())
+        path.unlink()
+    return total, _dlx.DONE
+
+
+def _met_in_memory(work: Path, digest: str, shards: int, arguments: tuple[Any, ...],
+                   memory: float, deadline: float | None,
+                   after_layer: Callable[[int, int, int, float], None] | None,
+                   meet_cells: int) -> tuple[dict[str, Any] | None, int, list[Any]]:
+    """A new count met in the middle, tried in memory within ``MEMORY_SHARE`` of the
+    cap: its state (finished) where it fits, the reason and its layers; (None, SPILL,
+    []) past the share (it starts again on disk). Stopped in memory, nothing is saved."""
+    lo, hi, secondary, options, order, colours = arguments
+    left = -1.0 if deadline is None else max(0.0, deadline - time.time())
+    total, reason, no_memory, _, layers, _ = _dlx.frontier_count(
+        lo, hi, secondary, options, order, memory * MEMORY_SHARE, left, colours,
+        after_layer, meet_cells)
+    if no_memory:
+        return None, _dlx.SPILL, []
+    state = _fresh_state(digest, shards)
+    if reason != _dlx.DONE:
+        state["total"] = str(total)  # not saved: the caller returns it
+        return state, reason, layers
+    state.update(next=len(order), total=str(total),
+                 profile=[[k, *row] for k, row in enumerate(layers)])
+    _save(work, state, set())
+    return state, reason, layers
 
 
 def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
@@ -437,13 +541,21 @@ def _save(work: Path, state: dict[str, Any], written: set[Path]) -> None:
     first), then delete the files of the layers before it."""
     _flush({path for path in written if path.exists()})
     _save_state(work, state)
-    _drop_before(work, state["next"])
+    _drop_before(work, state["next"], _kept(state))
 
 
-def _drop_before(work: Path, layer: int) -> None:
-    """The files of the layers before ``layer`` deleted."""
+def _kept(state: dict[str, Any]) -> range:
+    """The layers a count meeting in the middle keeps for its lookups (until it ends)."""
+    plan = state.get("meet")
+    if not plan or state["next"] >= state.get("layers", state["next"] + 1):
+        return range(0)
+    return range(plan[1], plan[2] + 1)
+
+
+def _drop_before(work: Path, layer: int, kept: range = range(0)) -> None:
+    """The files of the layers before ``layer`` deleted, but those of ``kept``."""
     for path in work.glob("layer-*"):
-        if int(path.name[6:12]) < layer:
+        if int(path.name[6:12]) < layer and int(path.name[6:12]) not in kept:
             path.unlink()
 
 
@@ -644,8 +756,9 @@ class _Appender:
     shard of every layer ahead: opening a file per write cost as much as the counting).
     Unbuffered: what is written is in the files at once, for the sizes and the reads."""
 
-    def __init__(self, work: Path) -> None:
+    def __init__(self, work: Path, name: Callable[[int, int], str] | None = None) -> None:
         self.work = work
+        self.name = name or _file_name  # a file's name from (layer, shard)
         self.files: dict[tuple[int, int], int] = {}  # (layer, shard): descriptor
         self.written: set[Path] = set()  # since the last save
         self.touched: set[tuple[int, int]] = set()  # (layer, shard) since it was cleared
@@ -659,7 +772,7 @@ class _Appender:
             if descriptor is None:
                 if len(files) >= self.limit:
                     self.close()
-                path = self.work / _file_name(layer, shard)
+                path = self.work / self.name(layer, shard)
                 descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
                 files[layer, shard] = descriptor
                 self.written.add(path)

@@ -501,13 +501,24 @@ void frontier_state_bits(const Frontier *f, int k, const unsigned char *key, Bit
     unpack_bits(f, k, key, s);
 }
 
-count128 frontier_lookup_bits(Frontier *f, int k, const Bits *t) {
-    const Layer *l = &f->layers[k];
-    if (!l->slots) return 0;
+int frontier_key_bits(Frontier *f, int k, const Bits *t, unsigned char *key) {
     for (int w = 0; w < BITS_WORDS; w++)  /* outside the key, t must be the template */
         if ((t->w[w] ^ f->template_bits[k].w[w]) & ~f->live_bits[k].w[w]) return 0;
-    pack_bits(f, k, t, f->key);
+    pack_bits(f, k, t, key);
+    return 1;
+}
+
+count128 frontier_lookup_bits(Frontier *f, int k, const Bits *t) {
+    const Layer *l = &f->layers[k];
+    if (!l->slots || !frontier_key_bits(f, k, t, f->key)) return 0;
     const unsigned char *slot = probe(l, f->key);
+    return slot_empty(l, slot) ? 0 : slot_count(l, slot);
+}
+
+count128 frontier_lookup_key(Frontier *f, int k, const unsigned char *key) {
+    const Layer *l = &f->layers[k];
+    if (!l->slots) return 0;
+    const unsigned char *slot = probe(l, key);
     return slot_empty(l, slot) ? 0 : slot_count(l, slot);
 }
 

@@ -13,6 +13,8 @@
  *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
  *   frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer)
  *       a count begun in memory, its layers handed over for the disk once past a line;
+ *   frontier_meet_plan(handle, cells), frontier_meet_shapes/_queries/_dot(handle, ...)
+ *       meeting in the middle (meet.c) with the layers on disk;
  *   frontier_bit_mode(allow)
  *       whether those may use frontier.c's bit mode (the tests compare both ways);
  *   diagram_build(lo, hi, secondary, options, order, memory_bytes, time_limit)
@@ -613,11 +615,12 @@ done:
 
 /* ---- frontier_open() / frontier_step(): the frontier counter one layer at a time ------ */
 
-typedef struct { Frontier f; int *secondary; } FrontierHandle;
+typedef struct { Frontier f; int *secondary; Meet *meet; } FrontierHandle;
 
 static void frontier_handle_free(PyObject *capsule) {
     FrontierHandle *h = PyCapsule_GetPointer(capsule, "cpuzzler.frontier");
     if (!h) return;
+    meet_free(h->meet);
     frontier_free(&h->f);
     free(h->secondary);
     free(h);
@@ -840,6 +843,182 @@ done:
     return result;
 }
 
+/* ---- frontier_meet_*(): meeting in the middle with the layers on disk (meet.c) ------- */
+
+static FrontierHandle *handle_of(PyObject *capsule, int meeting) {
+    FrontierHandle *h = PyCapsule_GetPointer(capsule, "cpuzzler.frontier");
+    if (h && meeting && !h->meet) {
+        PyErr_SetString(PyExc_ValueError, "frontier_meet_plan first");
+        return NULL;
+    }
+    return h;
+}
+
+/* Records (bytes of [count][key] of layer k, the count in `head` bytes) loaded into layer
+ * k's table; -1 with an error set. */
+static int load_records(Frontier *f, int k, Py_buffer *records, int head) {
+    size_t record = (size_t)head + (size_t)f->layers[k].key_bytes;
+    if ((head != 8 && head != 16) || (size_t)records->len % record != 0) {
+        PyErr_SetString(PyExc_ValueError, "records of the wrong size");
+        return -1;
+    }
+    f->no_memory = 0;
+    if (frontier_load(f, k, records->buf, (size_t)records->len / record, head) < 0 || f->no_memory) {
+        layer_release(f, &f->layers[k]);
+        PyErr_SetString(PyExc_MemoryError, "a shard past the frontier engine's memory cap");
+        return -1;
+    }
+    return 0;
+}
+
+/* frontier_meet_plan(handle, cells) -> (middle, keep_from, keep_to), or None where the
+ * problem is not of the kind (meet.c). */
+static PyObject *frontier_meet_plan(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int cells;
+    if (!PyArg_ParseTuple(args, "Oi", &capsule, &cells)) return NULL;
+    FrontierHandle *h = handle_of(capsule, 0);
+    if (!h) return NULL;
+    if (!h->meet) {
+        h->f.no_memory = 0;
+        h->meet = meet_open(&h->f, cells);
+        if (h->f.no_memory) return PyErr_NoMemory();
+        if (!h->meet) Py_RETURN_NONE;
+    }
+    int middle, from, to;
+    meet_plan(h->meet, &middle, &from, &to);
+    return Py_BuildValue("(iii)", middle, from, to);
+}
+
+/* frontier_meet_shapes(handle, q, records, head): the cells of a shard of kept layer q. */
+static PyObject *frontier_meet_shapes(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    int q, head;
+    Py_buffer records;
+    if (!PyArg_ParseTuple(args, "Oiy*i", &capsule, &q, &records, &head)) return NULL;
+    FrontierHandle *h = handle_of(capsule, 1);
+    PyObject *result = NULL;
+    if (h && load_records(&h->f, q, &records, head) == 0) {
+        int rc = meet_add_shapes(h->meet, q);
+        layer_release(&h->f, &h->f.layers[q]);
+        if (rc < 0) PyErr_NoMemory();
+        else result = Py_NewRef(Py_None);
+    }
+    PyBuffer_Release(&records);
+    return result;
+}
+
+/* The lookups of a shard of the middle, by (kept layer, shard of the key there). */
+typedef struct {
+    Frontier *f;
+    int from;
+    Py_ssize_t shards;
+    unsigned char **parts;
+    size_t *used, *room;
+    int failed;
+} Queries;
+
+static void queue_lookup(void *context, int q, const Bits *t, count128 c) {
+    Queries *a = context;
+    Frontier *f = a->f;
+    unsigned char *key = f->key;
+    if (a->failed || !frontier_key_bits(f, q, t, key)) return;
+    const Layer *l = &f->layers[q];
+    size_t key_bytes = (size_t)l->key_bytes;
+    size_t part = (size_t)(q - a->from) * (size_t)a->shards +
+                  frontier_shard_of(l, key, (size_t)a->shards);
+    if (a->used[part] + 16 + key_bytes > a->room[part]) {
+        size_t room = a->room[part] ? 2 * a->room[part] : 4096;
+        unsigned char *grown = realloc(a->parts[part], room);
+        if (!grown) { a->failed = 1; return; }
+        a->parts[part] = grown; a->room[part] = room;
+    }
+    memcpy(a->parts[part] + a->used[part], &c, 16);
+    memcpy(a->parts[part] + a->used[part] + 16, key, key_bytes);
+    a->used[part] += 16 + key_bytes;
+    f->lookups++;
+}
+
+/* frontier_meet_queries(handle, j, records, shards, head) -> [(q, shard, queries)]
+ * The states of a shard of layer j (at the middle or past it), each joined: its lookups
+ * as records [count 16][key of layer q], split by the shard of the key in layer q. */
+static PyObject *frontier_meet_queries(PyObject *self, PyObject *args) {
+    PyObject *capsule, *out = NULL;
+    int j, head;
+    Py_ssize_t shards;
+    Py_buffer records;
+    if (!PyArg_ParseTuple(args, "Oiy*ni", &capsule, &j, &records, &shards, &head)) return NULL;
+    FrontierHandle *h = handle_of(capsule, 1);
+    if (!h || shards < 1 || load_records(&h->f, j, &records, head) < 0) {
+        if (h && shards < 1) PyErr_SetString(PyExc_ValueError, "no shards");
+        PyBuffer_Release(&records);
+        return NULL;
+    }
+    Frontier *f = &h->f;
+    int middle, from, to;
+    meet_plan(h->meet, &middle, &from, &to);
+    size_t parts = (size_t)(to - from + 1) * (size_t)shards;
+    Queries a = {f, from, shards, calloc(parts, sizeof(unsigned char *)),
+                 calloc(parts, sizeof(size_t)), calloc(parts, sizeof(size_t)), 0};
+    a.failed = !a.parts || !a.used || !a.room;
+    Layer *l = &f->layers[j];
+    for (size_t s = 0; l->slots && s < l->capacity && !a.failed; s++) {
+        const unsigned char *slot = l->slots + s * l->slot_bytes;
+        count128 c = slot_count(l, slot);
+        if (!c) continue;
+        Bits state;
+        frontier_state_bits(f, j, slot + l->head, &state);
+        if (meet_join(h->meet, &state, c, queue_lookup, &a) < 0) a.failed = 1;
+    }
+    layer_release(f, l);
+    if (!a.failed && (out = PyList_New(0)))
+        for (size_t k = 0; k < parts && out; k++) {
+            if (!a.used[k]) continue;
+            PyObject *row = Py_BuildValue("(iny#)", from + (int)(k / (size_t)shards),
+                                          (Py_ssize_t)(k % (size_t)shards), a.parts[k],
+                                          (Py_ssize_t)a.used[k]);
+            if (!row || PyList_Append(out, row) < 0) Py_CLEAR(out);
+            Py_XDECREF(row);
+        }
+    if (a.failed) PyErr_NoMemory();
+    for (size_t k = 0; a.parts && k < parts; k++) free(a.parts[k]);
+    free(a.parts); free(a.used); free(a.room);
+    PyBuffer_Release(&records);
+    return out;
+}
+
+/* frontier_meet_dot(handle, q, records, head, queries) -> the sum over the queries of
+ * their count times layer q's count of their key (records: a shard of kept layer q). */
+static PyObject *frontier_meet_dot(PyObject *self, PyObject *args) {
+    PyObject *capsule, *result = NULL;
+    int q, head;
+    Py_buffer records, queries;
+    if (!PyArg_ParseTuple(args, "Oiy*iy*", &capsule, &q, &records, &head, &queries)) return NULL;
+    FrontierHandle *h = handle_of(capsule, 1);
+    if (h && load_records(&h->f, q, &records, head) == 0) {
+        Frontier *f = &h->f;
+        size_t query = 16 + (size_t)f->layers[q].key_bytes;
+        count128 sum = 0;
+        int overflow = (size_t)queries.len % query != 0;
+        for (size_t at = 0; !overflow && at < (size_t)queries.len; at += query) {
+            const unsigned char *row = (const unsigned char *)queries.buf + at;
+            count128 c, product;
+            memcpy(&c, row, 16);
+            if (__builtin_mul_overflow(c, frontier_lookup_key(f, q, row + 16), &product) ||
+                sum + product < sum)
+                overflow = 1;
+            sum += product;
+        }
+        layer_release(f, &f->layers[q]);
+        if (overflow) PyErr_SetString(PyExc_OverflowError, "the count passes 2**128, or "
+                                      "queries of the wrong size");
+        else result = long_of_count(sum);
+    }
+    PyBuffer_Release(&records);
+    PyBuffer_Release(&queries);
+    return result;
+}
+
 /* frontier_bit_mode(allow) -> the old setting: whether frontier_open and frontier_count
  * may use bit mode (frontier.c); the tests compare the two ways. */
 static PyObject *frontier_bit_mode(PyObject *self, PyObject *args) {
@@ -911,6 +1090,14 @@ static PyMethodDef module_functions[] = {
     {"frontier_run", frontier_run, METH_VARARGS,
      "frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None) -> "
      "(reason, no_memory, count, states, layers, next, [(layer, shard, records)])"},
+    {"frontier_meet_plan", frontier_meet_plan, METH_VARARGS,
+     "frontier_meet_plan(handle, cells) -> (middle, keep_from, keep_to) or None"},
+    {"frontier_meet_shapes", frontier_meet_shapes, METH_VARARGS,
+     "frontier_meet_shapes(handle, q, records, head) -> None"},
+    {"frontier_meet_queries", frontier_meet_queries, METH_VARARGS,
+     "frontier_meet_queries(handle, j, records, shards, head) -> [(q, shard, queries)]"},
+    {"frontier_meet_dot", frontier_meet_dot, METH_VARARGS,
+     "frontier_meet_dot(handle, q, records, head, queries) -> count"},
     {"frontier_bit_mode", frontier_bit_mode, METH_VARARGS,
      "frontier_bit_mode(allow) -> the old setting of whether bit mode may be used"},
     {"frontier_open", frontier_open, METH_VARARGS,

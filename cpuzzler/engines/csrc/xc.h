@@ -245,10 +245,25 @@ int frontier_layers(Frontier *f, int upto, double deadline);
  * state t (0: none). */
 void frontier_state_bits(const Frontier *f, int k, const unsigned char *key, Bits *s);
 count128 frontier_lookup_bits(Frontier *f, int k, const Bits *t);
+count128 frontier_lookup_key(Frontier *f, int k, const unsigned char *key);
 /* meet.c: the count of a board that maps onto itself under a half turn (its first
  * `cells` places reversed, the rest fixed), from its first half; *applies 0 where the
  * problem is not of the kind (nothing done then). */
 int frontier_meet(Frontier *f, int cells, double deadline, int *applies);
+/* Its steps, for layers on disk: meet_open (NULL: not of the kind, or no_memory set),
+ * the plan (the middle layer, the layers kept), the cells of layer q's states gathered
+ * (-1: no memory), and each lookup of a state of the middle handed to emit (the layer
+ * and the state looked up, the count c of s); -1: no memory. */
+typedef struct Meet Meet;
+typedef void (*MeetEmit)(void *context, int q, const Bits *t, count128 c);
+Meet *meet_open(Frontier *f, int cells);
+void meet_plan(const Meet *m, int *middle, int *keep_from, int *keep_to);
+int meet_add_shapes(Meet *m, int q);
+int meet_join(Meet *m, const Bits *s, count128 c, MeetEmit emit, void *context);
+void meet_free(Meet *m);
+/* Bit mode: t packed as a key of layer k; 0 where layer k cannot hold t (outside its
+ * key, t differs from the layer's template). */
+int frontier_key_bits(Frontier *f, int k, const Bits *t, unsigned char *key);
 /* The steps of frontier_count, for layers kept on disk (see frontier.c, On disk): emit
  * the empty state; merge n records into layer k (-1: past the cap); process layer k and
  * free it (an R_* reason); the shard of a key of layer l. */
