@@ -778,6 +778,9 @@ def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, mo
     state = json.loads((tmp_path / "state.json").read_text())
     middle, first, last, cells = state["meet"]
     assert (middle, cells) == (30, 60) and first < 12 < last
+    # a kept layer's copy holds only the states a lookup may ask for
+    kept = sum(path.stat().st_size for path in tmp_path.glob(f"keeps-{first + 1:06d}.*"))
+    assert 0 < kept < state["profile"][first + 1][2] / 2
     dot, calls = _dlx.frontier_meet_dot, []
 
     def stops_once(*arguments):  # Ctrl-C in the join: it is redone

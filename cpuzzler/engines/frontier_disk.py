@@ -25,9 +25,10 @@ finished). A stop in memory (a time limit, Ctrl-C) writes the layers the same wa
 count resumes from the folder; a ``kill -9`` in memory loses that part of the run.
 
 Meeting in the middle (``csrc/meet.c``): a board its half turn maps onto itself is run
-to its middle layer only, the files of the layers its lookups read kept until the end;
-then each shard of the middle's layers gives its lookups, written as ``query-`` files
-by the kept layer and shard they read, and each such file is read against its shard.
+to its middle layer only; each layer the lookups read is copied as it is processed into
+``keeps-`` files, with only the states a lookup may ask for; then each shard of the
+middle's layers gives its lookups, written as ``query-`` files by the kept layer and
+shard they read, and each such file is read against its kept shard.
 The join runs in this process and is redone whole after a stop. Tried in memory first
 within the same share of the cap (not saved where stopped there).
 
@@ -88,6 +89,7 @@ BLOCK_LIMIT = 1 << 30  # records packed at most in one block
 ZSTD_BLOCK = 1 << 31  # set in a block's first field: packed by zstd (else zlib)
 _CODECS = threading.local()  # each thread's zstd compressor and decompressor
 DEFAULT_SHARDS = 64
+KEPT = 1 << 20  # outputs for layer KEPT + q: the useful states of kept layer q (meeting)
 # A new count runs in memory while its tables take at most this share of the memory cap,
 # and only then goes on disk (see csrc/frontier.c, Spilling): a count that fits never
 # touches the disk. 0: on disk from the first layer.
@@ -130,7 +132,7 @@ def _save_state(work: Path, state: dict[str, Any]) -> None:
 
 def _restore(work: Path, sizes: dict[str, int]) -> None:
     """Files back to the recorded lengths ``sizes``; files it does not name deleted."""
-    for path in work.glob("layer-*"):
+    for path in [*work.glob("layer-*"), *work.glob("keeps-*")]:
         if path.name not in sizes:
             path.unlink()
         elif path.stat().st_size != sizes[path.name]:
@@ -317,7 +319,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
                 # what the other sent back
                 while files and running < 2 * backend.workers:
                     backend.submit(None, process_shards, digest, shared, memory, k,
-                                   files.pop(), shards, deadline, head, packing)
+                                   files.pop(), shards, deadline, head, packing, plan)
                     running += 1
                 _, (reason, found, done, outputs) = backend.next()
                 running -= 1
@@ -328,9 +330,8 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
                 states += done
             seconds = time.perf_counter() - started
             # layer k done: what a resume needs (its files stay until the next save)
-            kept = _kept(state)
             known = {name: size for name, size in state["sizes"].items()
-                     if int(name[6:12]) > k or int(name[6:12]) in kept}
+                     if int(name[6:12]) > k or name.startswith("keeps-")}
             for layer, shard in appender.touched:
                 name = _file_name(layer, shard)
                 known[name] = (work / name).stat().st_size
@@ -359,6 +360,8 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             state.update(next=len(order), total=str(total), sizes={})
             _save(work, state, appender.written)
             appender.written = set()
+            for path in work.glob("keeps-*"):  # once the finished count is saved
+                path.unlink()
     except KeyboardInterrupt:
         return total, _dlx.INTERRUPTED, layers
     finally:  # the layers finished since the last save are kept (after a stop too)
@@ -395,13 +398,17 @@ def _joined(work: Path, handle: Any, state: dict[str, Any], deadline: float | No
     def late() -> bool:
         return deadline is not None and time.time() > deadline
 
+    def kept(name: str) -> bool:  # copies of the layers run, or the middle's own files
+        return name.startswith("keeps-") or first <= int(name[6:12]) <= last and int(
+            name[6:12]) >= middle
+
     for name in files:
-        if first <= int(name[6:12]) <= last:
+        if kept(name):
             _dlx.frontier_meet_shapes(handle, int(name[6:12]), records(name), head)
     queries = _Appender(work, _query_name)
     try:
         for name in files:
-            if int(name[6:12]) >= middle:
+            if name.startswith("layer-") and int(name[6:12]) >= middle:
                 if late():
                     return 0, _dlx.TIMEOUT
                 queries.append(_dlx.frontier_meet_queries(handle, int(name[6:12]),
@@ -412,10 +419,10 @@ def _joined(work: Path, handle: Any, state: dict[str, Any], deadline: float | No
     for path in sorted(work.glob("query-*")):
         if late():
             return total, _dlx.TIMEOUT
-        layer_file = "layer-" + path.name[6:]
-        if layer_file in state["sizes"]:
-            total += _dlx.frontier_meet_dot(handle, int(path.name[6:12]), records(layer_file),
-                                            head, path.read_bytes())
+        q = int(path.name[6:12])
+        read = ("layer-" if q >= middle else "keeps-") + path.name[6:]
+        if read in state["sizes"]:
+            total += _dlx.frontier_meet_dot(handle, q, records(read), head, path.read_bytes())
         path.unlink()
     return total, _dlx.DONE
 
@@ -541,32 +548,26 @@ def _save(work: Path, state: dict[str, Any], written: set[Path]) -> None:
     first), then delete the files of the layers before it."""
     _flush({path for path in written if path.exists()})
     _save_state(work, state)
-    _drop_before(work, state["next"], _kept(state))
+    _drop_before(work, state["next"])
 
 
-def _kept(state: dict[str, Any]) -> range:
-    """The layers a count meeting in the middle keeps for its lookups (until it ends)."""
-    plan = state.get("meet")
-    if not plan or state["next"] >= state.get("layers", state["next"] + 1):
-        return range(0)
-    return range(plan[1], plan[2] + 1)
-
-
-def _drop_before(work: Path, layer: int, kept: range = range(0)) -> None:
-    """The files of the layers before ``layer`` deleted, but those of ``kept``."""
+def _drop_before(work: Path, layer: int) -> None:
+    """The files of the layers before ``layer`` deleted."""
     for path in work.glob("layer-*"):
-        if int(path.name[6:12]) < layer and int(path.name[6:12]) not in kept:
+        if int(path.name[6:12]) < layer:
             path.unlink()
 
 
 def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int, path: str,
                   shards: int, deadline: float | None, head: int = RECORD_HEAD,
-                  packing: str | None = PACKING
+                  packing: str | None = PACKING, meet: list[int] | None = None
                   ) -> tuple[int, int, int, list[tuple[int, int, bytes]]]:
     """A task: process the shard file ``path`` of layer ``k`` (records with a count of
     ``head`` bytes, packed by ``packing``), in pieces that fit ``memory``. Returns
     (reason, solutions reached, states processed, what was emitted as (layer, shard,
-    records packed as the files keep them)); on a stop, nothing emitted."""
+    records packed as the files keep them)); on a stop, nothing emitted. ``meet``: the
+    plan of a count meeting in the middle (a state's ``"meet"``): of a layer it keeps,
+    the useful states go out too, as layer ``KEPT + k``."""
     if (digest, memory) not in _OPENED:
         _OPENED.clear()
         lo, hi, secondary, options, order, colours = arguments
@@ -577,6 +578,11 @@ def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int
     piece_bytes = max(record, int(memory / 4) // record * record)
     with open(path, "rb") as source:
         data = _unpacked(source.read(), packing, path)
+    kept: list[tuple[int, int, bytes]] = []
+    if meet and meet[1] <= k <= meet[2]:  # the copy a meeting's lookups read
+        _dlx.frontier_meet_plan(handle, meet[3])
+        useful = _dlx.frontier_meet_useful(handle, k, data, head)
+        kept = _packed([(KEPT + k, int(Path(path).name[13:]), useful)], packing) if useful else []
     total = states = at = 0
     outputs: list[tuple[int, int, bytes]] = []
     while at < len(data):
@@ -597,12 +603,13 @@ def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int
         total += found
         states += done
         at += len(piece)
-    return _dlx.DONE, total, states, outputs
+    return _dlx.DONE, total, states, outputs + kept
 
 
 def process_shards(digest: str, arguments: tuple[Any, ...], memory: float, k: int,
                    paths: list[str], shards: int, deadline: float | None,
-                   head: int = RECORD_HEAD, packing: str | None = PACKING
+                   head: int = RECORD_HEAD, packing: str | None = PACKING,
+                   meet: list[int] | None = None
                    ) -> tuple[int, int, int, list[tuple[int, int, bytes]]]:
     """A task: ``process_shard`` on each of ``paths`` in turn, what they emit into one
     file joined (one write a file, not one a shard: small writes cost as much as the
@@ -611,7 +618,7 @@ def process_shards(digest: str, arguments: tuple[Any, ...], memory: float, k: in
     emitted: dict[tuple[int, int], list[bytes]] = {}  # (layer, shard): its blocks
     for path in paths:
         reason, found, done, outputs = process_shard(digest, arguments, memory, k, path,
-                                                     shards, deadline, head, packing)
+                                                     shards, deadline, head, packing, meet)
         if reason != _dlx.DONE:
             return reason, total + found, states, []
         total += found
@@ -747,7 +754,10 @@ def _unpacked(data: bytes, packing: str | None, path: str) -> bytes:
 
 
 def _file_name(layer: int, shard: int) -> str:
-    """A shard file's name: the layer (6 digits, from character 6), the shard."""
+    """A shard file's name: the layer (6 digits, from character 6), the shard; past
+    KEPT, the copy kept for a meeting's lookups of layer ``layer - KEPT``."""
+    if layer >= KEPT:
+        return f"keeps-{layer - KEPT:06d}.{shard:04d}"
     return f"layer-{layer:06d}.{shard:04d}"
 
 

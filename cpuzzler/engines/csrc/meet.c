@@ -49,7 +49,11 @@
  * On disk.  The same steps serve layers kept as files (engines/frontier_disk.py):
  * meet_open and meet_plan say which layers to keep, meet_add_shapes gathers the cells of
  * a kept layer's shard, and meet_join hands each lookup to a function, which there
- * writes it to a file by the kept layer and shard it reads instead of reading it.
+ * writes it to a file by the kept layer and shard it reads instead of reading it.  A
+ * lookup never asks for a state covering a place past L, and most kept states do (nine
+ * in ten of the pentominoes 5x12's, 96 in 100 of the 6x10's): on disk only the USEFUL
+ * ones (meet_useful) are kept: at those shares the pentahexes 5x22's kept layers (35 to
+ * 55, some ten billion states, 100 GB and more of files) would take a few GB.
  *
  * Measured (in memory, one core, against the whole sweep): the heptiamonds 3x28 in 69 s
  * instead of 117 s (145 million states processed instead of 373 million, 2.4 times the
@@ -267,6 +271,14 @@ Meet *meet_open(Frontier *f, int cells) {
         if (p <= m->last ? expires <= p : expires <= m->last + 1) { meet_free(m); return NULL; }
     }
     return m;
+}
+
+int meet_useful(const Meet *m, int q, const unsigned char *key) {
+    Bits state;
+    frontier_state_bits(m->f, q, key, &state);
+    for (int p = m->last + 1; p < m->cells; p++)
+        if (bit_of(&state, p)) return 0;
+    return 1;
 }
 
 void meet_plan(const Meet *m, int *middle, int *keep_from, int *keep_to) {

@@ -890,6 +890,32 @@ static PyObject *frontier_meet_plan(PyObject *self, PyObject *args) {
     return Py_BuildValue("(iii)", middle, from, to);
 }
 
+/* frontier_meet_useful(handle, q, records, head) -> the records (of layer q) a lookup may
+ * ask for: covering no place past the lookups' (meet.c, On disk). */
+static PyObject *frontier_meet_useful(PyObject *self, PyObject *args) {
+    PyObject *capsule, *result = NULL;
+    int q, head;
+    Py_buffer records;
+    if (!PyArg_ParseTuple(args, "Oiy*i", &capsule, &q, &records, &head)) return NULL;
+    FrontierHandle *h = handle_of(capsule, 1);
+    size_t record = h ? (size_t)head + (size_t)h->f.layers[q].key_bytes : 1;
+    if (h && (size_t)records.len % record != 0) {
+        PyErr_SetString(PyExc_ValueError, "records of the wrong size");
+    } else if (h && (result = PyBytes_FromStringAndSize(NULL, records.len))) {
+        unsigned char *out = (unsigned char *)PyBytes_AS_STRING(result);
+        const unsigned char *in = records.buf;
+        size_t kept = 0;
+        for (size_t at = 0; at < (size_t)records.len; at += record)
+            if (meet_useful(h->meet, q, in + at + head)) {
+                memcpy(out + kept, in + at, record);
+                kept += record;
+            }
+        if (_PyBytes_Resize(&result, (Py_ssize_t)kept) < 0) result = NULL;
+    }
+    PyBuffer_Release(&records);
+    return result;
+}
+
 /* frontier_meet_shapes(handle, q, records, head): the cells of a shard of kept layer q. */
 static PyObject *frontier_meet_shapes(PyObject *self, PyObject *args) {
     PyObject *capsule;
@@ -1092,6 +1118,8 @@ static PyMethodDef module_functions[] = {
      "(reason, no_memory, count, states, layers, next, [(layer, shard, records)])"},
     {"frontier_meet_plan", frontier_meet_plan, METH_VARARGS,
      "frontier_meet_plan(handle, cells) -> (middle, keep_from, keep_to) or None"},
+    {"frontier_meet_useful", frontier_meet_useful, METH_VARARGS,
+     "frontier_meet_useful(handle, q, records, head) -> the records a lookup may ask for"},
     {"frontier_meet_shapes", frontier_meet_shapes, METH_VARARGS,
      "frontier_meet_shapes(handle, q, records, head) -> None"},
     {"frontier_meet_queries", frontier_meet_queries, METH_VARARGS,

@@ -259,6 +259,7 @@ typedef void (*MeetEmit)(void *context, int q, const Bits *t, count128 c);
 Meet *meet_open(Frontier *f, int cells);
 void meet_plan(const Meet *m, int *middle, int *keep_from, int *keep_to);
 int meet_add_shapes(Meet *m, int q);
+int meet_useful(const Meet *m, int q, const unsigned char *key);  /* may be looked up */
 int meet_join(Meet *m, const Bits *s, count128 c, MeetEmit emit, void *context);
 void meet_free(Meet *m);
 /* Bit mode: t packed as a key of layer k; 0 where layer k cannot hold t (outside its
