@@ -700,6 +700,7 @@ def test_a_slow_layer_is_saved_at_its_end_whatever_the_time_since_the_last_save(
     script = ("from cpuzzler import catalog\n"
               "from cpuzzler.engines import frontier_disk\n"
               "frontier_disk.SLOW_LAYER = 0.0\n"
+              "frontier_disk.MEMORY_SHARE = 0\n"  # on disk from the first layer
               "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
               f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16, "
               "checkpoint_every=1e9)\n")

@@ -54,10 +54,10 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     memory, and resumable after any stop. With a work folder, ``backend="processes"``
     (``jobs`` of them) or ``"dask"`` (the scheduler at ``address``, or ``local:N``)
     processes a layer's shards side by side; ``checkpoint_every``: seconds between saves
-    of the state (default 30). ``meet``: in memory, a board that maps onto itself under
-    a half turn along its sweep is counted from the layers of its first half (see
-    ``half_turn_places`` and ``csrc/meet.c``; ``stats.frontier["met"]`` says whether it
-    was); False: the whole sweep.
+    of the state (default 30). ``meet``: a board that maps onto itself under a half turn
+    along its sweep is counted from the layers of its first half (see
+    ``half_turn_places`` and ``csrc/meet.c``; in memory ``stats.frontier["met"]`` says
+    whether it was, on disk the folder's state); False: the whole sweep.
 
     >>> from cpuzzler.exact_cover import ExactCover
     >>> xc = ExactCover(primary=["a", "b", "c"])
@@ -77,6 +77,8 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         order = [names[i] for i in choice.order]
     arguments = memo.counter_arguments(xc, order)
     lo, hi, secondary, options, sequence, colours = arguments
+    pieces = memo.piece_items(xc)
+    places = half_turn_places(options, sequence, pieces) if meet else 0
     cap = float(memo.default_memory() if memory is None else memory)
     if not cap > 0:
         raise ExactCoverError(f"the frontier engine needs a positive memory cap, not {memory}")
@@ -106,10 +108,9 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             from cpuzzler.backends import open_backend
 
             runner = open_backend(backend, jobs=jobs, address=address)
-        places = half_turn_places(options, sequence, memo.piece_items(xc)) if meet else 0
         settings: dict[str, Any] = dict(
             shards=shards or frontier_disk.DEFAULT_SHARDS, deadline=deadline,
-            after_layer=after_layer, pieces=len(memo.piece_items(xc)),
+            after_layer=after_layer, pieces=len(pieces),
             checkpoint_every=(frontier_disk.CHECKPOINT_SECONDS if checkpoint_every is None
                               else checkpoint_every))
         try:
@@ -131,13 +132,12 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         stats.frontier = {"states": stats.nodes, "layers": layers, "items": len(sequence),
                           "work_dir": str(work_dir)}
         return total
-    places = half_turn_places(options, sequence, memo.piece_items(xc)) if meet else 0
     reporting = after_layer if line is not None or on_layer is not None else None
     try:
         total, reason, no_memory, (states, peak, lookups), layers, met = _dlx.frontier_count(
             lo, hi, secondary, options, sequence, cap, left, colours, reporting, places)
-        if met and no_memory:  # meeting holds the layers its lookups read: the whole
-            done = 0  # sweep holds less
+        if met and no_memory:  # the layers kept for the lookups passed the cap: the
+            done = 0  # whole sweep holds less
             total, reason, no_memory, (states, peak, lookups), layers, met = _dlx.frontier_count(
                 lo, hi, secondary, options, sequence, cap, left, colours, reporting)
     except OverflowError as e:  # a count past 2**128

@@ -381,9 +381,10 @@ def _joined(work: Path, handle: Any, state: dict[str, Any], deadline: float | No
             ) -> tuple[int, int]:
     """A count met in the middle on disk, its layers run to the middle: the cells of the
     kept layers' states gathered, the states of the middle's layers joined into lookups
-    (files by the kept layer and shard they read), each lookup file read against its
-    shard (``csrc/meet.c``). Returns the solutions (those of the layers run before not
-    counted) and the reason; a stop leaves nothing (run again: the join is redone)."""
+    (files by the kept layer and shard they read, records as the layers' and packed
+    alike), each lookup file read against its shard (``csrc/meet.c``). Returns the
+    solutions (those of the layers run before not counted) and the reason; a stop leaves
+    nothing (run again: the join is redone)."""
     middle, first, last, cells = state["meet"]
     _dlx.frontier_meet_plan(handle, cells)  # this handle's (on a resumed count too)
     shards, head, packing = state["shards"], state.get("record_head", 16), state.get("packing")
@@ -411,8 +412,8 @@ def _joined(work: Path, handle: Any, state: dict[str, Any], deadline: float | No
             if name.startswith("layer-") and int(name[6:12]) >= middle:
                 if late():
                     return 0, _dlx.TIMEOUT
-                queries.append(_dlx.frontier_meet_queries(handle, int(name[6:12]),
-                                                          records(name), shards, head))
+                queries.append(_packed(_dlx.frontier_meet_queries(
+                    handle, int(name[6:12]), records(name), shards, head), packing))
     finally:
         queries.close()
     total = 0
@@ -422,7 +423,8 @@ def _joined(work: Path, handle: Any, state: dict[str, Any], deadline: float | No
         q = int(path.name[6:12])
         read = ("layer-" if q >= middle else "keeps-") + path.name[6:]
         if read in state["sizes"]:
-            total += _dlx.frontier_meet_dot(handle, q, records(read), head, path.read_bytes())
+            total += _dlx.frontier_meet_dot(handle, q, records(read), head,
+                                            _unpacked(path.read_bytes(), packing, str(path)))
         path.unlink()
     return total, _dlx.DONE
 

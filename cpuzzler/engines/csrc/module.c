@@ -937,7 +937,7 @@ static PyObject *frontier_meet_shapes(PyObject *self, PyObject *args) {
 /* The lookups of a shard of the middle, by (kept layer, shard of the key there). */
 typedef struct {
     Frontier *f;
-    int from;
+    int from, head;         /* the records' count: 8 bytes (compact) or 16 */
     Py_ssize_t shards;
     unsigned char **parts;
     size_t *used, *room;
@@ -953,21 +953,28 @@ static void queue_lookup(void *context, int q, const Bits *t, count128 c) {
     size_t key_bytes = (size_t)l->key_bytes;
     size_t part = (size_t)(q - a->from) * (size_t)a->shards +
                   frontier_shard_of(l, key, (size_t)a->shards);
-    if (a->used[part] + 16 + key_bytes > a->room[part]) {
+    unsigned char heads[2][16];
+    int n = frontier_heads(c, a->head, heads);  /* 0: past 2**126 in compact records */
+    if (n == 0) { a->failed = 2; return; }
+    size_t record = (size_t)a->head + key_bytes;
+    if (a->used[part] + 2 * record > a->room[part]) {
         size_t room = a->room[part] ? 2 * a->room[part] : 4096;
         unsigned char *grown = realloc(a->parts[part], room);
         if (!grown) { a->failed = 1; return; }
         a->parts[part] = grown; a->room[part] = room;
     }
-    memcpy(a->parts[part] + a->used[part], &c, 16);
-    memcpy(a->parts[part] + a->used[part] + 16, key, key_bytes);
-    a->used[part] += 16 + key_bytes;
+    for (int r = 0; r < n; r++) {
+        memcpy(a->parts[part] + a->used[part], heads[r], (size_t)a->head);
+        memcpy(a->parts[part] + a->used[part] + a->head, key, key_bytes);
+        a->used[part] += record;
+    }
     f->lookups++;
 }
 
 /* frontier_meet_queries(handle, j, records, shards, head) -> [(q, shard, queries)]
  * The states of a shard of layer j (at the middle or past it), each joined: its lookups
- * as records [count 16][key of layer q], split by the shard of the key in layer q. */
+ * as records [count][key of layer q] (the count in `head` bytes, as the layers'), split
+ * by the shard of the key in layer q. */
 static PyObject *frontier_meet_queries(PyObject *self, PyObject *args) {
     PyObject *capsule, *out = NULL;
     int j, head;
@@ -984,7 +991,7 @@ static PyObject *frontier_meet_queries(PyObject *self, PyObject *args) {
     int middle, from, to;
     meet_plan(h->meet, &middle, &from, &to);
     size_t parts = (size_t)(to - from + 1) * (size_t)shards;
-    Queries a = {f, from, shards, calloc(parts, sizeof(unsigned char *)),
+    Queries a = {f, from, head, shards, calloc(parts, sizeof(unsigned char *)),
                  calloc(parts, sizeof(size_t)), calloc(parts, sizeof(size_t)), 0};
     a.failed = !a.parts || !a.used || !a.room;
     Layer *l = &f->layers[j];
@@ -1006,7 +1013,9 @@ static PyObject *frontier_meet_queries(PyObject *self, PyObject *args) {
             if (!row || PyList_Append(out, row) < 0) Py_CLEAR(out);
             Py_XDECREF(row);
         }
-    if (a.failed) PyErr_NoMemory();
+    if (a.failed == 2) PyErr_SetString(PyExc_OverflowError, "a state's count passes 2**126, "
+                                       "the most the compact records on disk hold");
+    else if (a.failed) PyErr_NoMemory();
     for (size_t k = 0; a.parts && k < parts; k++) free(a.parts[k]);
     free(a.parts); free(a.used); free(a.room);
     PyBuffer_Release(&records);
@@ -1014,7 +1023,8 @@ static PyObject *frontier_meet_queries(PyObject *self, PyObject *args) {
 }
 
 /* frontier_meet_dot(handle, q, records, head, queries) -> the sum over the queries of
- * their count times layer q's count of their key (records: a shard of kept layer q). */
+ * their count times layer q's count of their key (records: a shard of kept layer q; the
+ * queries' counts in `head` bytes too). */
 static PyObject *frontier_meet_dot(PyObject *self, PyObject *args) {
     PyObject *capsule, *result = NULL;
     int q, head;
@@ -1023,14 +1033,13 @@ static PyObject *frontier_meet_dot(PyObject *self, PyObject *args) {
     FrontierHandle *h = handle_of(capsule, 1);
     if (h && load_records(&h->f, q, &records, head) == 0) {
         Frontier *f = &h->f;
-        size_t query = 16 + (size_t)f->layers[q].key_bytes;
+        size_t query = (size_t)head + (size_t)f->layers[q].key_bytes;
         count128 sum = 0;
         int overflow = (size_t)queries.len % query != 0;
         for (size_t at = 0; !overflow && at < (size_t)queries.len; at += query) {
             const unsigned char *row = (const unsigned char *)queries.buf + at;
-            count128 c, product;
-            memcpy(&c, row, 16);
-            if (__builtin_mul_overflow(c, frontier_lookup_key(f, q, row + 16), &product) ||
+            count128 c = frontier_head_count(row, head), product;
+            if (__builtin_mul_overflow(c, frontier_lookup_key(f, q, row + head), &product) ||
                 sum + product < sum)
                 overflow = 1;
             sum += product;
