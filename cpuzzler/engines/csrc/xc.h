@@ -7,6 +7,7 @@
  *   memo.c    counting by memoised sub-problems (the memo engine)
  *   sample.c  uniform sampling of solutions from the memo engine's table
  *   frontier.c counting breadth-first, layer by layer (the frontier engine)
+ *   meet.c    the frontier count of a board its half turn maps onto itself, from its first half
  *   diagram.c the decision diagram (ZDD) of all solutions along the memo engine's sweep
  *   module.c  the Python bindings: the Solver type, memo_count(), the module _dlx
  *
