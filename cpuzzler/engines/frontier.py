@@ -78,7 +78,9 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     arguments = memo.counter_arguments(xc, order)
     lo, hi, secondary, options, sequence, colours = arguments
     pieces = memo.piece_items(xc)
-    places = half_turn_places(options, sequence, pieces) if meet else 0
+    # meeting needs every item covered exactly once, no colours: else not looked for
+    exact = colours is None and set(lo) <= {1} and set(hi) <= {1}
+    places = half_turn_places(options, sequence, pieces) if meet and exact else 0
     cap = float(memo.default_memory() if memory is None else memory)
     if not cap > 0:
         raise ExactCoverError(f"the frontier engine needs a positive memory cap, not {memory}")

@@ -447,9 +447,8 @@ def _met_in_memory(work: Path, digest: str, shards: int, arguments: tuple[Any, .
     if reason != _dlx.DONE:
         state["total"] = str(total)  # not saved: the caller returns it
         return state, reason, layers
-    state.update(next=len(order), total=str(total),
+    state.update(next=len(order), total=str(total),  # saved by the caller: no files
                  profile=[[k, *row] for k, row in enumerate(layers)])
-    _save(work, state, set())
     return state, reason, layers
 
 

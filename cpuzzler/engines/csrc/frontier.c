@@ -509,10 +509,7 @@ int frontier_key_bits(Frontier *f, int k, const Bits *t, unsigned char *key) {
 }
 
 count128 frontier_lookup_bits(Frontier *f, int k, const Bits *t) {
-    const Layer *l = &f->layers[k];
-    if (!l->slots || !frontier_key_bits(f, k, t, f->key)) return 0;
-    const unsigned char *slot = probe(l, f->key);
-    return slot_empty(l, slot) ? 0 : slot_count(l, slot);
+    return frontier_key_bits(f, k, t, f->key) ? frontier_lookup_key(f, k, f->key) : 0;
 }
 
 count128 frontier_lookup_key(Frontier *f, int k, const unsigned char *key) {
