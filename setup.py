@@ -17,7 +17,7 @@ setup(
         Extension(
             "cpuzzler.engines._dlx",
             sources=sorted(str(path) for path in CSRC.glob("*.c")),
-            depends=[str(CSRC / "xc.h")],
+            depends=[str(CSRC / "xc.h"), str(CSRC / "bindings.h")],
             extra_compile_args=["-O3", "-std=c99", "-Wall", "-Wextra", "-Wno-unused-parameter",
                                 "-fvisibility=hidden"],
         )

@@ -1,5 +1,5 @@
 """The memo engine on DLX files, which bring no sweep order: the order derived from the
-matrix (``engines.memo.derived_sweep``) against the catalog model's own sweep.
+matrix (``engines.sweep.derived_sweep``) against the catalog model's own sweep.
 
     python benchmarks/derived_sweep.py [--repeat 3] [--limit 60] [NAME ...]
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from cpuzzler import ExactCover, catalog  # noqa: E402
 from cpuzzler.cli.common import exact_cover_of  # noqa: E402
-from cpuzzler.engines.memo import derived_sweep  # noqa: E402
+from cpuzzler.engines.sweep import derived_sweep  # noqa: E402
 from cpuzzler.models import Tiling  # noqa: E402
 
 

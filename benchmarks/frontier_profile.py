@@ -31,7 +31,7 @@ import statistics
 import time
 
 from cpuzzler import catalog
-from cpuzzler.engines import _dlx, memo
+from cpuzzler.engines import _dlx, sweep
 
 DEFAULT = ["heptiamonds-3x28", "heptiamonds-4x21:60", "pentahexes-5x22:40"]
 
@@ -40,7 +40,7 @@ def profile(name: str, layers: int | None, seconds: float, memory: float
             ) -> tuple[int, int, float, float]:
     """(layers run, states processed, seconds, bytes a state in the widest layer)."""
     xc = catalog.get(name).build().exact_cover
-    lo, hi, secondary, options, sequence, colours = memo.counter_arguments(xc)
+    lo, hi, secondary, options, sequence, colours = sweep.counter_arguments(xc)
     rows: list[tuple[int, int, float]] = []
 
     def after_layer(k: int, states: int, held: int, spent: float) -> None:
@@ -68,7 +68,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--memory", type=float, default=None, help="bytes")
     args = parser.parse_args()
-    memory = float(memo.default_memory() if args.memory is None else args.memory)
+    memory = float(sweep.default_memory() if args.memory is None else args.memory)
     print("| puzzle | layers | states | seconds | states/s | bytes/state |")
     print("|---|---:|---:|---:|---:|---:|")
     for spec in args.puzzles:

@@ -1,6 +1,6 @@
 """How many solutions the open counts have: each catalog puzzle still unsolved (``cpuzzler
 list --unsolved``) estimated by sweeps of the frontier engine's layers threshold-sampled
-to about N states each (``engines/layer_sample.py``), with the standard error over the
+to about N states each (``engines/estimate/layer_sample.py``), with the standard error over the
 sweeps; the heptiamonds 3x28 (counted here) first, as a check.
 
     python benchmarks/open_estimates.py                        # about half an hour
@@ -12,8 +12,8 @@ from __future__ import annotations
 import argparse
 
 from cpuzzler import catalog
-from cpuzzler.engines.estimate import rounded
-from cpuzzler.engines.layer_sample import sample_count
+from cpuzzler.engines.estimate.layer_sample import sample_count
+from cpuzzler.results import rounded
 
 CHECK = "heptiamonds-3x28"  # its raw count is known: the estimate should be near it
 

@@ -82,10 +82,10 @@ class Diagram:
         """The same diagram built in plain Python, node for node: the oracle the C
         builder is tested against (slow: the pentominoes 6x10 in about 20 s)."""
         _check_buildable(xc)
-        from cpuzzler.engines import memo
+        from cpuzzler.engines.sweep import sweep_order
 
         lo, hi, _ = xc.item_arrays()
-        sweep = memo.sweep_order(xc, order)  # the model's, else derived from the matrix
+        sweep = sweep_order(xc, order)  # the model's, else derived from the matrix
         items = [xc.option_items(o) for o in range(xc.num_options)]
         masks = [sum(1 << i for i in its) for its in items]
         first = xc.first_in_sweep(sweep)

@@ -263,3 +263,33 @@ class Clock:
 
     def expired(self) -> bool:
         return self.end is not None and time.perf_counter() >= self.end
+
+
+def rounded(x: float) -> str:
+    """Three significant digits, with thousands separators; past floats, said so.
+
+    >>> rounded(1234567), rounded(2.5e20), rounded(float("inf"))
+    ('1,230,000', '2.5e+20', 'past 10^308')
+    """
+    if math.isinf(x):
+        return "past 10^308"
+    if not math.isfinite(x) or x == 0:
+        return f"{x:,.0f}"
+    if abs(x) >= 1e15 or abs(x) < 100:
+        return f"{x:.3g}"
+    return f"{round(x, 2 - int(math.floor(math.log10(abs(x))))):,.0f}"
+
+
+def duration(seconds: float) -> str:
+    """``about 3.5 hours``; past any machine's reach where it is infinite.
+
+    >>> duration(12600), duration(float("inf"))
+    ('about 3.5 hours', 'beyond any machine (past 10^300 seconds)')
+    """
+    if not math.isfinite(seconds):
+        return "beyond any machine (past 10^300 seconds)"
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
+                       ("minutes", 60)):
+        if seconds >= size:
+            return f"about {seconds / size:,.3g} {unit}"
+    return f"about {seconds:.3g} seconds"

@@ -14,7 +14,7 @@ import pytest
 from conftest import finish, parts_done
 
 from cpuzzler import backends, catalog
-from cpuzzler.engines.frontier_disk import folder_report
+from cpuzzler.engines.frontier.disk import folder_report
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.models import queens
 from cpuzzler.parts import count_in_parts
@@ -290,7 +290,7 @@ def test_a_worker_lost_mid_count_is_replaced_and_the_layers_since_the_save_redon
 
 
 def test_a_lost_workers_folder_not_held_again_is_named(cluster, tmp_path, monkeypatch):
-    from cpuzzler.engines import frontier_cluster
+    from cpuzzler.engines.frontier import cluster as frontier_cluster
 
     monkeypatch.setattr(frontier_cluster, "REJOIN", 2.0)
 

@@ -76,8 +76,8 @@ def test_the_reference_shows_typed_signatures_and_the_public_surface_only(site):
     assert re.search(r"time_limit:\s*float\s*\|\s*None", pages["exact-cover"])
     # helpers a module keeps out of its __all__ have no entry in the reference
     engines = (site / "reference/engines/index.html").read_text()
-    assert 'id="cpuzzler.engines.frontier_disk.count_on_disk"' in engines
-    for helper in ("frontier_disk.process_shard", "memo.counter_arguments",
+    assert 'id="cpuzzler.engines.frontier.disk.count_on_disk"' in engines
+    for helper in ("frontier.disk.process_shard", "sweep.counter_arguments",
                    "native.solver_arguments"):
         assert f'id="cpuzzler.engines.{helper}"' not in engines, helper
 

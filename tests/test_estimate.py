@@ -73,7 +73,7 @@ def test_the_cli_estimates(capsys):
 
 
 def test_a_run_that_finishes_gives_the_layers_as_measured():
-    from cpuzzler.engines.projection import project
+    from cpuzzler.engines.frontier.projection import project
 
     xc = queens(8)
     layers = project(xc, seconds=60)
@@ -83,7 +83,7 @@ def test_a_run_that_finishes_gives_the_layers_as_measured():
 
 
 def test_the_pentominoes_6x10_layers_are_bracketed_from_a_third_of_them():
-    from cpuzzler.engines.projection import project
+    from cpuzzler.engines.frontier.projection import project
 
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     measured = project(xc, seconds=600)
@@ -121,7 +121,7 @@ def test_the_cli_projects_the_frontier_engines_layers(capsys):
 
 
 def test_a_run_stopped_by_the_memory_cap_projects_from_the_layers_it_finished():
-    from cpuzzler.engines.projection import project
+    from cpuzzler.engines.frontier.projection import project
 
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     guess = project(xc, seconds=600, memory=2e6)
@@ -161,7 +161,7 @@ def test_no_estimate_reads_about_0_and_a_finished_count_is_given_whole(capsys):
 def test_sampled_sweeps_come_within_2x_of_the_4x21_and_10x_of_kasteleyn(tmp_path):
     """The probes meet none of the heptiamonds 4x21's solutions and are 400x low on the
     30x30 dominoes (heavy tails); the default sampled sweeps are near both."""
-    from cpuzzler.engines.layer_sample import sample_count
+    from cpuzzler.engines.estimate.layer_sample import sample_count
     from cpuzzler.formats import puzzle_file
 
     entry = catalog.get("heptiamonds-4x21")

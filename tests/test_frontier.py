@@ -43,7 +43,7 @@ BIT_PROBLEMS = bounded_problems(primary=6, highs=[1], lows=lambda hi: [0, 1, 1],
 def on_disk_at_once(monkeypatch):
     """Counts given a work folder go on disk from the first layer (not in memory first,
     frontier.c's Spilling): for the tests of the disk's own ways."""
-    from cpuzzler.engines import frontier_disk
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", 0)
 
@@ -209,7 +209,7 @@ def test_on_disk_the_counts_are_the_same(xc, tmp_path_factory, on_disk_at_once):
 def test_a_count_spilled_to_disk_anywhere_counts_the_same(xc, line, tmp_path_factory,
                                                           monkeypatch):
     # begun in memory, its layers written to disk once its tables pass `line` bytes
-    from cpuzzler.engines import frontier_disk
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", line / 1e6)
     work = tmp_path_factory.mktemp("work")
@@ -218,7 +218,7 @@ def test_a_count_spilled_to_disk_anywhere_counts_the_same(xc, line, tmp_path_fac
 
 
 def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path, whole_sweep):
-    from cpuzzler.engines.frontier_disk import folder_report
+    from cpuzzler.engines.frontier.disk import folder_report
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     seen = []
@@ -231,7 +231,7 @@ def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path, whole_swee
 
 
 def test_a_count_past_its_line_in_memory_goes_on_on_disk(tmp_path, monkeypatch, whole_sweep):
-    from cpuzzler.engines import frontier_disk
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", 0.1)  # 1 MB of tables
     xc = catalog.get("pentominoes-5x12").build().exact_cover
@@ -287,7 +287,7 @@ def test_a_full_disk_stops_the_count_with_a_clear_error_and_it_resumes(tmp_path,
                                                                         on_disk_at_once):
     import errno
 
-    from cpuzzler.engines import frontier_disk
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     append, calls = frontier_disk._Appender.append, []
@@ -313,7 +313,7 @@ def test_a_count_killed_hard_resumes(tmp_path):
     import time
 
     script = ("from cpuzzler import catalog\n"
-              "from cpuzzler.engines import frontier_disk\n"
+              "from cpuzzler.engines.frontier import disk as frontier_disk\n"
               "frontier_disk.MEMORY_SHARE = 0\n"
               "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
               f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16, "
@@ -402,7 +402,7 @@ def test_a_state_past_the_compact_records_is_a_clear_error(tmp_path, on_disk_at_
 
 def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch, whole_sweep):
     # a count begun before the compact records (16-byte counts, no record_head noted)
-    from cpuzzler.engines import frontier_disk
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
@@ -423,7 +423,8 @@ def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch, whole_swee
 ], ids=["pentominoes", "wide counts"])
 def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expected, tmp_path,
                                                                 monkeypatch, whole_sweep):
-    from cpuzzler.engines import frontier_disk, memo
+    from cpuzzler.engines import sweep
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     old, new = tmp_path / "old", tmp_path / "new"
     monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
@@ -431,7 +432,7 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
     assert not xc.count(engine="frontier", work_dir=old, shards=3,
                         on_layer=stop_at(stop)).complete
     monkeypatch.undo()
-    arguments = memo.counter_arguments(xc, None)
+    arguments = sweep.counter_arguments(xc, None)
     frontier_disk.repack(arguments, old, new)
     state = json.loads((new / "state.json").read_text())
     assert state["record_head"] == 8 and state["packing"] == "zstd"
@@ -445,7 +446,7 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
 
 def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monkeypatch,
                                                                 on_disk_at_once, whole_sweep):
-    from cpuzzler.engines import frontier_disk
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     held = {}
@@ -470,7 +471,7 @@ def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monke
 
 
 def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, whole_sweep):
-    from cpuzzler.engines import frontier_disk
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     monkeypatch.setattr(frontier_disk, "PACKING", "zlib")
@@ -494,7 +495,7 @@ def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, who
 
 
 def test_the_appender_keeps_what_it_may_open_and_reopens_past_it(tmp_path):
-    from cpuzzler.engines.frontier_disk import _Appender
+    from cpuzzler.engines.frontier.disk import _Appender
 
     appender = _Appender(tmp_path)
     assert appender.limit >= 64
@@ -698,7 +699,7 @@ def test_a_slow_layer_is_saved_at_its_end_whatever_the_time_since_the_last_save(
     import time
 
     script = ("from cpuzzler import catalog\n"
-              "from cpuzzler.engines import frontier_disk\n"
+              "from cpuzzler.engines.frontier import disk as frontier_disk\n"
               "frontier_disk.SLOW_LAYER = 0.0\n"
               "frontier_disk.MEMORY_SHARE = 0\n"  # on disk from the first layer
               "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
@@ -771,7 +772,8 @@ def test_meeting_in_the_middle_counts_random_symmetric_boards_as_the_python_engi
 
 def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, monkeypatch,
                                                                      on_disk_at_once):
-    from cpuzzler.engines import _dlx, frontier_disk
+    from cpuzzler.engines import _dlx
+    from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,

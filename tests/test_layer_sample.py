@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cpuzzler import ExactCover, catalog
 from cpuzzler.cli import main
-from cpuzzler.engines.layer_sample import _sampled, _threshold, sample_count
+from cpuzzler.engines.estimate.layer_sample import _sampled, _threshold, sample_count
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.models import queens
 

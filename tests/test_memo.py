@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cpuzzler import ExactCover, catalog
-from cpuzzler.engines import memo
+from cpuzzler.engines import sweep
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import square
 from cpuzzler.models import Sudoku, Tiling, pieces, queens
@@ -201,7 +201,7 @@ def test_a_dlx_file_gets_a_sweep_order_from_its_matrix(name):
     tiling = entry.build()
     plain = ExactCover.from_dlx_text(tiling.exact_cover.to_dlx())
     assert plain.sweep is None
-    order = [plain.items[i] for i in memo.derived_sweep(plain)]
+    order = [plain.items[i] for i in sweep.derived_sweep(plain)]
     assert order[0] in tiling.exact_cover.sweep  # a cell
     pieces = {p.name for p in tiling.pieces}
     assert not pieces & set(order[:len(order) // 3])  # the pieces come late

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from cpuzzler import catalog
-from cpuzzler.engines import memo, orders
+from cpuzzler.engines import orders, sweep
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.results import Stats
 
@@ -20,7 +20,7 @@ def exported(name: str) -> ExactCover:
 
 def test_every_candidate_orders_the_primary_items_with_the_pieces_last():
     xc = exported("pentominoes-5x12")
-    pieces = memo.piece_items(xc)
+    pieces = sweep.piece_items(xc)
     primary = [i for i in range(len(xc.items)) if not xc.is_secondary(xc.items[i])]
     found = orders.candidates(xc)
     assert list(found) == ["spectral", "greedy", "spectral-reversed", "rcm"]

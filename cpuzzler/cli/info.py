@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     here; for the work folder of a count on disk (``solve --work-dir``), where it
     stands."""
     if (Path(args.problem) / "state.json").is_file():
-        from cpuzzler.engines.frontier_disk import folder_report
+        from cpuzzler.engines.frontier.disk import folder_report
 
         _show(folder_report(args.problem))
         return EXIT_FOUND

@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from cpuzzler import progress
-from cpuzzler.engines import _dlx, cpsat, frontier, memo, native
-from cpuzzler.engines.projection import projected_seconds
+from cpuzzler.engines import _dlx, cpsat, frontier, memo, native, sweep
+from cpuzzler.engines.frontier.projection import projected_seconds
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Clock, Stats
 
@@ -119,7 +119,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     and its position in the tree projects its time; between its rounds a counter counts
     afresh (where sub-problems repeat it wins by orders of magnitude: millions of domino
     tilings in a millisecond), and the frontier engine's finished layers project its
-    time (``projection.projected``); CP-SAT may prove there is none. Where one engine
+    time (``frontier.projection.projected``); CP-SAT may prove there is none. Where one engine
     projects ``COMMIT`` times shorter than the other, it runs alone (the frontier engine
     to the end; enumeration without the counter's turns), until it runs ``TOO_LONG``
     times past its projection: then the turns again. The counter is the frontier
@@ -221,7 +221,7 @@ class _Turns:
             return self._answered(counted, total)
         projection = math.inf if run is memo else projected_seconds(
             counted.frontier.get("layers", []), counted.frontier["items"],
-            len(memo.piece_items(self.xc)))
+            len(sweep.piece_items(self.xc)))
         self.stats.rounds.append({"engine": self.counter, "seconds": round(counted.seconds, 3),
                                   "outcome": TIMEOUT,
                                   "projected seconds": _finite(projection)})

@@ -13,9 +13,9 @@ full). Two choice rules pick the item to branch on:
   engine searches, with what repeats in it merged: for puzzles of many distinct pieces,
   whose states rarely repeat in a sweep.
 
-The sweep order is the problem's ``sweep`` (a tiling sets it: its cells column by column
-along the longer side) or else the order of its items. Listing solutions is the native
-engine's job: ``solve`` hands over to it.
+The sweep order, the items naming pieces and the memory cap by default are the ones the
+frontier engine uses too (``engines.sweep``). Listing solutions is the native engine's
+job: ``solve`` hands over to it.
 
 >>> from cpuzzler.models import queens
 >>> queens(8).count(engine="memo")
@@ -24,172 +24,22 @@ engine's job: ``solve`` hands over to it.
 
 from __future__ import annotations
 
-import heapq
-import itertools
-import os
 import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.engines import _dlx, native
+from cpuzzler.engines.sweep import counter_arguments, default_memory
 from cpuzzler.errors import ExactCoverError, TimeUp
 from cpuzzler.results import Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
-__all__ = ["count", "solve", "sample", "diagram_nodes", "default_memory", "sweep_order",
-           "piece_items", "derived_sweep"]
+__all__ = ["count", "solve", "sample", "diagram_nodes"]
 
 NAME = "memo"
-MEMORY_SHARE = 0.25  # of the machine's memory, when no cap is given
 CHOICES = ("sweep", "fewest")  # the choice rules, as _dlx.memo_count numbers them
-
-
-def default_memory() -> int:
-    """A quarter of the machine's memory, in bytes (1 GiB where it cannot be read)."""
-    try:
-        return int(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") * MEMORY_SHARE)
-    except (ValueError, OSError, AttributeError):
-        return 1 << 30
-
-
-DERIVE_LIMIT = 20_000_000  # pairs of items sharing an option, at most, for a derived sweep
-
-
-def sweep_order(xc: ExactCover, order: Sequence[str] | None = None) -> list[int]:
-    """The primary items' indices in sweep order: ``order`` (item names), else the
-    problem's ``sweep``, else one derived from the matrix (``derived_sweep``); primary
-    items not named follow in their own order."""
-    names = order if order is not None else xc.sweep
-    primary = [k for k, name in enumerate(xc.items) if not xc.is_secondary(name)]
-    if not names:
-        return derived_sweep(xc)
-    index = {name: k for k, name in enumerate(xc.items)}
-    chosen = []
-    for name in names:
-        if name not in index:
-            raise ExactCoverError(f"sweep order names unknown item {name!r}")
-        if not xc.is_secondary(name):
-            chosen.append(index[name])
-    seen = set(chosen)
-    if len(seen) != len(chosen):
-        raise ExactCoverError("sweep order names an item twice")
-    return chosen + [k for k in primary if k not in seen]
-
-
-def piece_items(xc: ExactCover) -> set[int]:
-    """The items that name a piece, found from the matrix alone: primary items no two of
-    which share an option, one in every option (a tiling's pieces, a Sudoku's cells), at
-    most a third of the primary items (a board's black squares, one in every domino, are
-    no pieces). Taken greedily, first from the items sharing options with most others
-    down (a piece meets every cell it can reach), then from those in most options down;
-    empty where neither gives such a set.
-
-    >>> from cpuzzler.exact_cover import ExactCover
-    >>> xc = ExactCover(primary=["X", "Y", "a", "b", "c", "d"])  # two dominoes in a 2x2
-    >>> for piece in "XY":
-    ...     for cells in ("ab", "cd", "ac", "bd"):
-    ...         _ = xc.add_option([piece, *cells])
-    >>> sorted(xc.items[i] for i in piece_items(xc))
-    ['X', 'Y']
-    """
-    lo, hi, secondary = xc.item_arrays()
-    options = [xc.option_items(o) for o in range(xc.num_options)]
-    options_of: list[list[int]] = [[] for _ in xc.items]
-    neighbours: list[set[int]] = [set() for _ in xc.items]
-    for o, items in enumerate(options):
-        for i in items:
-            options_of[i].append(o)
-            neighbours[i].update(items)
-    candidates = [i for i in range(len(xc.items)) if not secondary[i] and options_of[i]]
-    for rank in (lambda i: (-len(neighbours[i]), -len(options_of[i]), i),
-                 lambda i: (-len(options_of[i]), i)):
-        chosen: set[int] = set()
-        touched = [False] * len(options)  # options holding a chosen item
-        for i in sorted(candidates, key=rank):
-            if not any(touched[o] for o in options_of[i]):
-                chosen.add(i)
-                for o in options_of[i]:
-                    touched[o] = True
-        if all(touched) and 3 * len(chosen) <= len(xc.items) - sum(secondary):
-            return chosen
-    return set()
-
-
-def derived_sweep(xc: ExactCover) -> list[int]:
-    """A sweep order for a problem that brings none (a DLX file), from its matrix alone.
-    The items naming a piece (``piece_items``) come last, as a model's sweep puts them;
-    the others are taken one by one, each time the open item (one that shares an option
-    with an item taken) that opens the fewest new ones, ties to the one with fewer
-    neighbours, then to the one opened first. The open items are the frontier the memo
-    engine's states differ in; keeping it narrow is what a sweep across a board does.
-    Past ``DERIVE_LIMIT`` pairs of items sharing an option, the items' own order.
-
-    >>> from cpuzzler.exact_cover import ExactCover
-    >>> xc = ExactCover(primary=["d", "a", "c", "b"])
-    >>> for pair in (["a", "b"], ["b", "c"], ["c", "d"]):
-    ...     _ = xc.add_option(pair)
-    >>> [xc.items[i] for i in derived_sweep(xc)]  # a path: from one end to the other
-    ['d', 'c', 'b', 'a']
-    """
-    n = len(xc.items)
-    lo, hi, secondary = xc.item_arrays()
-    primary = [i for i in range(n) if not secondary[i]]
-    if sum(len(xc.option_items(o)) ** 2 for o in range(xc.num_options)) > DERIVE_LIMIT:
-        return primary
-    pieces = piece_items(xc)
-    options = [[i for i in xc.option_items(o) if i not in pieces]
-               for o in range(xc.num_options)]
-    neighbours: list[set[int]] = [set() for _ in range(n)]
-    for items in options:
-        for i in items:
-            neighbours[i].update(items)
-    for i in range(n):
-        neighbours[i].discard(i)
-    containing = [0] * n
-    for items in options:
-        for i in items:
-            containing[i] += 1
-    degree = [len(neighbours[i]) for i in range(n)]
-    fresh = list(degree)  # neighbours neither open nor taken
-    seen = [False] * n  # open or taken
-    opened: dict[int, int] = {}  # open primary items: when each was opened
-    left = {i for i in primary if i not in pieces}
-    order: list[int] = []
-    ticks = itertools.count()
-    # where a component begins: the least key among the items left, in a heap that gets
-    # an item's new key each time a neighbour is seen (stale entries skipped)
-    starts = [(fresh[i], containing[i], i) for i in left]
-    heapq.heapify(starts)
-
-    def see(j: int) -> None:
-        seen[j] = True
-        for k in neighbours[j]:
-            fresh[k] -= 1
-            if not seen[k]:
-                heapq.heappush(starts, (fresh[k], containing[k], k))
-        if not secondary[j]:
-            opened[j] = next(ticks)
-
-    while left:
-        if opened:
-            best = min(opened, key=lambda i: (fresh[i], degree[i], opened[i]))
-            del opened[best]
-        else:  # a new component: start at its item of fewest neighbours (a corner)
-            while True:
-                key = heapq.heappop(starts)
-                best = key[2]
-                if best in left and not seen[best] and key[0] == fresh[best]:
-                    break
-            see(best)
-            opened.pop(best)
-        left.discard(best)
-        order.append(best)
-        for j in neighbours[best]:
-            if not seen[j]:
-                see(j)
-    return order + sorted(pieces)
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
@@ -217,18 +67,6 @@ def sample(xc: ExactCover, k: int, *, seed: int = 0, stats: Stats | None = None,
     if k < 0:
         raise ExactCoverError(f"the number of samples must be at least 0, not {k}")
     return _run(xc, stats, time_limit, order, memory, k, seed, choice)[1]
-
-
-def counter_arguments(xc: ExactCover, order: Sequence[str] | None = None) -> tuple[Any, ...]:
-    """The problem as the C counters take it: (lo, hi, secondary as 0/1, the options'
-    item lists, the sweep order's indices, the colour of every entry or ``None``)."""
-    lo, hi, secondary = xc.item_arrays()
-    options = [xc.option_items(o) for o in range(xc.num_options)]
-    colours = None
-    if xc.has_colours:  # the colour of every entry, one flat list
-        colours = [c for o in range(xc.num_options)
-                   for c in (xc.option_colours(o) or (0,) * len(options[o]))]
-    return lo, hi, [int(s) for s in secondary], options, sweep_order(xc, order), colours
 
 
 def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,

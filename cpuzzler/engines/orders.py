@@ -2,11 +2,11 @@
 
 The counters' time follows the width of their frontier, and one order derived from the
 matrix does not suit every matrix: on the pentominoes 6x10 exported as DLX, the greedy
-order (``memo.derived_sweep``) takes twice the model's time, a spectral order (the
+order (``sweep.derived_sweep``) takes twice the model's time, a spectral order (the
 items sorted by the Fiedler vector of their co-occurrence graph, as a board is laid
 out along its long axis) about the model's, reverse Cuthill-McKee three times it.
 So several layouts are tried, each for a moment of the frontier engine (``SCORE_SECONDS``),
-and the one whose finished layers project the shortest count (``projection.projected``)
+and the one whose finished layers project the shortest count (``frontier.projection.projected``)
 is kept; one that finishes in its moment gives the count at once, and where the first
 tried (the spectral order) projects a count shorter than twice the others' moments
 (``WORTH_TRYING``), it is kept without them. The choice is kept for the problem (while
@@ -25,8 +25,8 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.engines import _dlx, memo
-from cpuzzler.engines.projection import projected_seconds
+from cpuzzler.engines import _dlx, sweep
+from cpuzzler.engines.frontier.projection import projected_seconds
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
 
 if TYPE_CHECKING:
@@ -57,17 +57,17 @@ class Choice:
 
 def candidates(xc: ExactCover) -> dict[str, list[int]]:
     """The orders tried, by name, in the order tried: the spectral one, the greedy one
-    (``memo.derived_sweep``), the spectral one reversed, reverse Cuthill-McKee; each
+    (``sweep.derived_sweep``), the spectral one reversed, reverse Cuthill-McKee; each
     with the piece items last, as a model's sweep. Past ``TRIAL_LIMIT`` items, the
     greedy one alone (20,000 pairs of items took 4 s to lay out otherwise)."""
-    pieces = memo.piece_items(xc)
+    pieces = sweep.piece_items(xc)
     tail = sorted(pieces)
     if len(xc.items) > TRIAL_LIMIT:  # the layouts would take longer than the count
-        return {"greedy": memo.derived_sweep(xc)}
+        return {"greedy": sweep.derived_sweep(xc)}
     graph = _graph(xc, pieces)
     spectral = None if graph is None else _spectral(graph)
     found = {} if spectral is None else {"spectral": spectral + tail}
-    found["greedy"] = memo.derived_sweep(xc)
+    found["greedy"] = sweep.derived_sweep(xc)
     if spectral is not None:
         found["spectral-reversed"] = spectral[::-1] + tail
     if graph is not None:
@@ -92,9 +92,9 @@ def choose(xc: ExactCover, *, memory: float | None = None,
     if trial.chosen is not None:
         return trial.chosen, None
     stats = stats if stats is not None else Stats(engine="frontier")
-    cap = float(memo.default_memory() if memory is None else memory)
+    cap = float(sweep.default_memory() if memory is None else memory)
     item_names = xc.items
-    lo, hi, secondary, options, _, colours = memo.counter_arguments(
+    lo, hi, secondary, options, _, colours = sweep.counter_arguments(
         xc, [item_names[i] for i in trial.tried[next(iter(trial.tried))]])
     end = None if time_limit is None else time.perf_counter() + time_limit
     projected = trial.projected
@@ -119,7 +119,7 @@ def choose(xc: ExactCover, *, memory: float | None = None,
             stopped = True
             break  # a moment cut short measures nothing: tried again next time
         projected[name] = math.inf if no_memory else projected_seconds(
-            rows, len(sequence), len(memo.piece_items(xc)))
+            rows, len(sequence), len(sweep.piece_items(xc)))
         others = SCORE_SECONDS * (len(trial.tried) - len(projected))
         if len(projected) == 1 and projected[name] < WORTH_TRYING * others:
             break  # the first order projects a short count: no time for the others
@@ -148,8 +148,8 @@ _TRIALS: weakref.WeakKeyDictionary[ExactCover, _Trial] = weakref.WeakKeyDictiona
 
 def _graph(xc: ExactCover, pieces: set[int]) -> networkx.Graph[int] | None:
     """The primary items but the pieces, joined where they share an option (networkx);
-    None past ``memo.DERIVE_LIMIT`` pairs."""
-    if sum(len(xc.option_items(o)) ** 2 for o in range(xc.num_options)) > memo.DERIVE_LIMIT:
+    None past ``sweep.DERIVE_LIMIT`` pairs."""
+    if sum(len(xc.option_items(o)) ** 2 for o in range(xc.num_options)) > sweep.DERIVE_LIMIT:
         return None
     import networkx
 

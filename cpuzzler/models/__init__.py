@@ -7,9 +7,10 @@ from cpuzzler.models.dominoes import domino_puzzle
 from cpuzzler.models.langford import langford
 from cpuzzler.models.latin import latin_square
 from cpuzzler.models.nuts import DriveYaNuts
+from cpuzzler.models.placement import Placement
 from cpuzzler.models.queens import distinct_queens, queens
 from cpuzzler.models.sudoku import Sudoku
-from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
+from cpuzzler.models.tiling import Tiling, TilingSolution
 from cpuzzler.models.words import WordGrid
 
 # What a catalog entry or a puzzle file names: an exact cover, or a model that has one.

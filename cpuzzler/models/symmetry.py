@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 from cpuzzler.grids.lattice import Cell, Symmetry
 from cpuzzler.grids.region import part_maps
+from cpuzzler.models.placement import Placement
 
 if TYPE_CHECKING:
-    from cpuzzler.models.tiling import Placement, Tiling, TilingSolution
+    from cpuzzler.models.tiling import Tiling, TilingSolution
 
 SolutionKey = tuple[tuple[str, tuple[Cell, ...]], ...]
 # a piece's shape (canonical cells), kind, copies, whether optional, whether it may cross
@@ -182,8 +183,6 @@ class Reduction:
 
 
     def _orbits(self, piece: str) -> list[list[Placement]]:
-        from cpuzzler.models.tiling import Placement
-
         placements = {(pl.piece, pl.cells) for pl in self.tiling.placements if pl.piece == piece}
         orbits, done = [], set()
         for key in sorted(placements):

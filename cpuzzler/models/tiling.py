@@ -21,6 +21,7 @@ from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
+from cpuzzler.models.placement import Placement
 from cpuzzler.results import (
     INTERRUPTED,
     LEX_ENGINES,
@@ -68,14 +69,6 @@ def crossing_name(key: Crossing) -> str:
     so every tiling can be written as DLX and checkpointed)."""
     point, (a, b, c, d) = key
     return cell_name(point) + ("i" if d == 3 else f"i({a}-{c}/{b}-{d})")
-
-
-@dataclass(frozen=True)
-class Placement:
-    """One piece at one position: its name and the cells it covers (sorted)."""
-
-    piece: str
-    cells: tuple[Cell, ...]
 
 
 @dataclass(frozen=True)

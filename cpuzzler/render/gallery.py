@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from cpuzzler.render.svg import piece_svg, region_svg, svg
 
 if TYPE_CHECKING:
-    from cpuzzler.models.tiling import Tiling, TilingSolution
+    from cpuzzler.render.drawable import Board, Drawable
 
 STYLE = """
 body { font-family: sans-serif; margin: 2em; color: #222; }
@@ -38,7 +38,7 @@ def _figure(picture: str, caption: str) -> str:
     return f"<figure>{picture}<figcaption>{escape(caption)}</figcaption></figure>"
 
 
-def page(tiling: Tiling, title: str, solutions: Sequence[TilingSolution], *,
+def page(tiling: Board, title: str, solutions: Sequence[Drawable], *,
          description: str = "", facts: Iterable[tuple[str, str]] = ()) -> str:
     """The HTML page: ``title`` and ``description`` on top, ``facts`` (label, text) as a
     table, then the region, the pieces and ``solutions``, each drawn."""

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from cpuzzler.exact_cover import ExactCover
-    from cpuzzler.models.tiling import TilingSolution
+    from cpuzzler.render.drawable import Drawable
     from cpuzzler.results import Count
 
 
@@ -29,7 +29,7 @@ def line(record: dict[str, Any]) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
-def tiling_solution(solution: TilingSolution, puzzle: str, number: int) -> dict[str, Any]:
+def tiling_solution(solution: Drawable, puzzle: str, number: int) -> dict[str, Any]:
     """A tiling's solution: each piece's name, copy number (from 1) and cells."""
     copies: dict[str, int] = {}
     placed = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from cpuzzler.grids.lattice import Cell
@@ -24,8 +24,7 @@ from cpuzzler.grids.region import Region
 from cpuzzler.render.geometry import CELL_LATTICES, SEGMENT_LATTICES, XY, polygon, segment
 
 if TYPE_CHECKING:
-    from cpuzzler.models.pieces import Piece
-    from cpuzzler.models.tiling import TilingSolution
+    from cpuzzler.render.drawable import Drawable, PieceShape
 
 MARGIN = 0.5  # in cell units, around the drawing
 MIN_SEGMENT_WIDTH = 360  # pixels: small stick, trig and twig boards are drawn larger
@@ -47,7 +46,7 @@ def colours(names: Iterable[str]) -> dict[str, str]:
     return table
 
 
-def placement_colours(solution: TilingSolution) -> tuple[list[str], list[str]]:
+def placement_colours(solution: Drawable) -> tuple[list[str], list[str]]:
     """Each placement's colour and label. A piece's colour and name; but where names
     repeat (copies of a piece), the copies are numbered (Y1 .. Y25) and neighbouring
     pieces get different colours: a greedy colouring of the placements' adjacency graph
@@ -72,7 +71,7 @@ def placement_colours(solution: TilingSolution) -> tuple[list[str], list[str]]:
     return [palette[greedy[k]] for k in range(len(names))], labels
 
 
-def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True,
+def svg(solution: Drawable, *, scale: float = 40.0, labels: bool = True,
         min_width: float = MIN_SEGMENT_WIDTH) -> str:
     """The solution as an SVG document; ``scale``: pixels per unit edge (segments: larger
     where the picture would be narrower than ``min_width`` pixels)."""
@@ -94,8 +93,8 @@ def svg(solution: TilingSolution, *, scale: float = 40.0, labels: bool = True,
 
 @dataclass(frozen=True)
 class _Board:
-    region: Any
-    pieces: tuple[Piece, ...] = ()
+    region: Region
+    pieces: tuple[PieceShape, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,6 +112,12 @@ class _Drawing:
     tiling: _Board
     placements: tuple[_Placed, ...] = ()
 
+    def labels(self) -> list[str]:
+        return [p.piece for p in self.placements]
+
+    def cells_of(self) -> dict[Cell, str]:
+        return {cell: p.piece for p in self.placements for cell in p.cells}
+
 
 def region_svg(region: Region, *, scale: float = 40.0) -> str:
     """The region on its own: its cells white and outlined (segments: the grey grid).
@@ -121,15 +126,16 @@ def region_svg(region: Region, *, scale: float = 40.0) -> str:
     >>> region_svg(square.rectangle(3, 2)).count("<polygon")
     6
     """
-    return svg(_Drawing(_Board(region)), scale=scale)  # type: ignore[arg-type]
+    return svg(_Drawing(_Board(region)), scale=scale)
 
 
-def piece_svg(piece: Piece, *, scale: float = 40.0, among: Iterable[Piece] = ()) -> str:
+def piece_svg(piece: PieceShape, *, scale: float = 40.0, among: Iterable[PieceShape] = ()
+              ) -> str:
     """A piece on its own, its name on it, in its colour among the pieces ``among`` (as
     in the pictures of their solutions), at ``scale`` whatever its size."""
     board = _Board(Region(piece.lattice, piece.cells), tuple(among) or (piece,))
     drawing = _Drawing(board, (_Placed(piece.name, tuple(sorted(piece.cells))),))
-    return svg(drawing, scale=scale, min_width=0)  # type: ignore[arg-type]
+    return svg(drawing, scale=scale, min_width=0)
 
 
 def coverage_svg(region: Region, shares: Mapping[str, Mapping[Cell, float]], *,
@@ -273,7 +279,7 @@ def _centre(points: list[XY]) -> XY:
     return (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
 
 
-def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
+def _cells_svg(solution: Drawable, shapes: dict[Cell, list[XY]],
                colour: tuple[list[str], list[str]], scale: float, labels: bool,
                captions: list[tuple[XY, str]]) -> str:
     fills, titles = colour
@@ -307,7 +313,7 @@ def _cells_svg(solution: TilingSolution, shapes: dict[Cell, list[XY]],
     return canvas.document()
 
 
-def _segments_svg(solution: TilingSolution, lattice: str, region: list[Cell],
+def _segments_svg(solution: Drawable, lattice: str, region: list[Cell],
                   colour: tuple[list[str], list[str]], scale: float, labels: bool,
                   min_width: float) -> str:
     fills, names = colour

@@ -21,7 +21,7 @@ from cpuzzler.errors import InputFormatError
 from cpuzzler.grids.lattice import Cell
 
 if TYPE_CHECKING:
-    from cpuzzler.models.tiling import TilingSolution
+    from cpuzzler.render.drawable import Drawable
 
 LAYER_GAP = "    "
 
@@ -34,7 +34,7 @@ def _grid(cells: dict[Cell, str], columns: range, rows: range) -> list[str]:
     return lines
 
 
-def picture(solution: TilingSolution) -> str:
+def picture(solution: Drawable) -> str:
     """The picture of a solution, in the style of its lattice."""
     owner = solution.cells_of()
     name = solution.tiling.region.lattice.name
@@ -136,7 +136,7 @@ def _triangles(owner: dict[Cell, str], region: list[Cell]) -> str:
     return "\n".join(line for line in lines if line)
 
 
-def record(solution: TilingSolution) -> str:
+def record(solution: Drawable) -> str:
     """Coordinate lines (one piece a line, cells sorted, name last), a blank, the picture."""
     lines = [" ".join(",".join(map(str, c)) for c in p.cells) + f" {label}"
              for p, label in zip(solution.placements, solution.labels(), strict=True)]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from cpuzzler.render.svg import placement_colours
 
 if TYPE_CHECKING:
-    from cpuzzler.models.tiling import TilingSolution
+    from cpuzzler.render.drawable import Drawable
 
 CUBE = 0.94  # edge of each drawn cube; the gaps show where pieces meet
 
@@ -26,7 +26,7 @@ def _rgb(colour: str) -> str:
     return " ".join(f"{int(colour[k:k + 2], 16) / 255:.3f}" for k in (1, 3, 5))
 
 
-def x3d(solution: TilingSolution) -> str:
+def x3d(solution: Drawable) -> str:
     """The solution as an X3D document (cells of the cubic lattice only)."""
     lattice = solution.tiling.region.lattice.name
     if lattice != "cubic":

@@ -92,7 +92,7 @@
  *
  * On disk.  frontier_count holds every live layer in memory.  For counts past memory the
  * same steps are offered one at a time (frontier_start, frontier_load, frontier_layer):
- * Python (engines/frontier_disk.py) keeps each layer as files of RECORDS [count][key],
+ * Python (engines/frontier/disk.py) keeps each layer as files of RECORDS [count][key],
  * split into shards by the key's hash (frontier_shard_of), loads one shard of a layer,
  * processes it, and appends what it emitted to the files of the later layers.  A key
  * is met in one shard only, so every state is still merged before it is processed.

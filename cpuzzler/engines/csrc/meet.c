@@ -46,7 +46,7 @@
  * Otherwise (and for problems that are not of the kind) *applies is 0 and nothing is
  * done: the caller counts with the whole sweep.
  *
- * On disk.  The same steps serve layers kept as files (engines/frontier_disk.py):
+ * On disk.  The same steps serve layers kept as files (engines/frontier/disk.py):
  * meet_open and meet_plan say which layers to keep, meet_add_shapes gathers the cells of
  * a kept layer's shard, and meet_join hands each lookup to a function, which there
  * writes it to a file by the kept layer and shard it reads instead of reading it.  A

@@ -9,7 +9,9 @@
  *   frontier.c counting breadth-first, layer by layer (the frontier engine)
  *   meet.c    the frontier count of a board its half turn maps onto itself, from its first half
  *   diagram.c the decision diagram (ZDD) of all solutions along the memo engine's sweep
- *   module.c  the Python bindings: the Solver type, memo_count(), the module _dlx
+ *   module.c  the Python module _dlx: what the bindings share (bindings.h), their tables
+ *   *_py.c    each algorithm's bindings, beside it: dlx_py.c (the Solver type), memo_py.c,
+ *             frontier_py.c, meet_py.c, diagram_py.c
  *
  * Every file includes this one first.  Items handed in from Python are numbered from 0;
  * the dancing links number them from 1 (0 is the root of the active list).

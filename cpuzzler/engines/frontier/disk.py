@@ -37,7 +37,7 @@ Several workers. A layer's shards are independent: with ``backend`` a
 (``process_shards``), run where the backend runs it; the workers read the shard files
 from the work folder and send back what they emitted, which this process alone
 appends. The counts are the same. On a Dask cluster each worker keeps the shards it
-owns on its own disk instead (``frontier_cluster``); a folder begun here before that
+owns on its own disk instead (``frontier.cluster``); a folder begun here before that
 goes on here with a Dask backend too.
 
 Resuming. After each layer the count notes the next layer, the total so far and the
@@ -108,7 +108,7 @@ def fingerprint(*arguments: object) -> str:
 
 def holds_shared_count(work_dir: str | os.PathLike[str]) -> bool:
     """Whether ``work_dir`` holds a count begun with every shard in it (not one whose
-    shards the cluster's workers own, ``frontier_cluster``)."""
+    shards the cluster's workers own, ``frontier.cluster``)."""
     try:
         state = json.loads((Path(work_dir) / STATE).read_text())
     except (OSError, ValueError):
@@ -523,13 +523,13 @@ def _many(x: float) -> str:
 def _projection_line(profile: list[list[Any]], layers: int | None,
                      pieces: int | None) -> str | None:
     """The rest of an unfinished count projected from the layers its folder ran
-    (``projection.projected``), for people; None where too few are known (four layers
+    (``frontier.projection.projected``), for people; None where too few are known (four layers
     from the first on, the sweep's length and its pieces)."""
     if layers is None or pieces is None or len(profile) < 4 or any(
             row[0] != k for k, row in enumerate(profile)):
         return None
-    from cpuzzler.engines.estimate import duration
-    from cpuzzler.engines.projection import between, projected
+    from cpuzzler.engines.frontier.projection import between, projected
+    from cpuzzler.results import duration
 
     spent = sum(row[3] for row in profile)
     p = projected([(row[1], row[2], row[3]) for row in profile], layers, pieces, spent)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler import progress
-from cpuzzler.engines import _dlx, memo, native, orders
+from cpuzzler.engines import _dlx, native, orders, sweep
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import INTERRUPTED, Stats
 
@@ -50,7 +50,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     needs more stops with an error naming the layer. ``on_layer(k, states, bytes_held,
     seconds)`` is called after each layer (the progress line is updated too). A time
     limit or Ctrl-C leaves a lower bound, marked in ``stats``. ``work_dir``: keep the
-    layers on disk there, in ``shards`` files each (see ``engines.frontier_disk``): past
+    layers on disk there, in ``shards`` files each (see ``engines.frontier.disk``): past
     memory, and resumable after any stop. With a work folder, ``backend="processes"``
     (``jobs`` of them) or ``"dask"`` (the scheduler at ``address``, or ``local:N``)
     processes a layer's shards side by side; ``checkpoint_every``: seconds between saves
@@ -75,13 +75,13 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             return total or 0
         names = xc.items
         order = [names[i] for i in choice.order]
-    arguments = memo.counter_arguments(xc, order)
+    arguments = sweep.counter_arguments(xc, order)
     lo, hi, secondary, options, sequence, colours = arguments
-    pieces = memo.piece_items(xc)
+    pieces = sweep.piece_items(xc)
     # meeting needs every item covered exactly once, no colours: else not looked for
     exact = colours is None and set(lo) <= {1} and set(hi) <= {1}
     places = half_turn_places(options, sequence, pieces) if meet and exact else 0
-    cap = float(memo.default_memory() if memory is None else memory)
+    cap = float(sweep.default_memory() if memory is None else memory)
     if not cap > 0:
         raise ExactCoverError(f"the frontier engine needs a positive memory cap, not {memory}")
     left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
@@ -102,7 +102,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         raise ExactCoverError("the frontier engine runs on several workers with its "
                               "layers on disk: give a work folder")
     if work_dir is not None:
-        from cpuzzler.engines import frontier_disk
+        from cpuzzler.engines.frontier import disk
 
         deadline = None if left < 0 else time.time() + left
         runner = None
@@ -111,18 +111,18 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
 
             runner = open_backend(backend, jobs=jobs, address=address)
         settings: dict[str, Any] = dict(
-            shards=shards or frontier_disk.DEFAULT_SHARDS, deadline=deadline,
+            shards=shards or disk.DEFAULT_SHARDS, deadline=deadline,
             after_layer=after_layer, pieces=len(pieces),
-            checkpoint_every=(frontier_disk.CHECKPOINT_SECONDS if checkpoint_every is None
+            checkpoint_every=(disk.CHECKPOINT_SECONDS if checkpoint_every is None
                               else checkpoint_every))
         try:
-            if backend == "dask" and not frontier_disk.holds_shared_count(work_dir):
-                from cpuzzler.engines import frontier_cluster
+            if backend == "dask" and not disk.holds_shared_count(work_dir):
+                from cpuzzler.engines.frontier import cluster
 
-                total, reason, layers = frontier_cluster.count_owned(
+                total, reason, layers = cluster.count_owned(
                     arguments, cap, work_dir, runner.client, **settings)  # type: ignore[union-attr]
             else:
-                total, reason, layers = frontier_disk.count_on_disk(
+                total, reason, layers = disk.count_on_disk(
                     arguments, cap, work_dir, backend=runner, meet_cells=places, **settings)
         except OverflowError as e:
             raise ExactCoverError(str(e)) from None

@@ -24,16 +24,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpuzzler.engines import _dlx, memo, native
+from cpuzzler.engines import _dlx, memo, native, sweep
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, INTERRUPTED, Stats
+from cpuzzler.results import DONE, INTERRUPTED, Stats, duration, rounded
 
 if TYPE_CHECKING:
-    from cpuzzler.engines.layer_sample import LayerSample
-    from cpuzzler.engines.projection import Projection
+    from cpuzzler.engines.estimate.layer_sample import LayerSample
+    from cpuzzler.engines.frontier.projection import Projection
     from cpuzzler.exact_cover import ExactCover
 
-__all__ = ["Estimate", "estimate", "duration"]
+__all__ = ["Estimate", "estimate"]
 
 RATE_SECONDS = 0.5  # how long the native engine runs to measure its rate
 SWEEP_SECONDS = 60.0  # the sampled sweeps' time at most (two must finish to count)
@@ -44,9 +44,9 @@ class Estimate:
     """Estimates with their standard errors, from ``probes`` probes of which
     ``successes`` met a solution. ``seconds``: the native engine's projected time to
     enumerate (nodes at its measured rate; ``None`` where not measured). ``frontier``:
-    the frontier engine's layers projected from a short run (``engines.projection``),
+    the frontier engine's layers projected from a short run (``engines.frontier.projection``),
     and ``layers``: the count estimated by sampled sweeps of those layers
-    (``engines.layer_sample``: far lower variance where solutions are rare), each where
+    (``estimate.layer_sample``: far lower variance where solutions are rare), each where
     asked for."""
 
     solutions: float
@@ -115,36 +115,6 @@ class Estimate:
                 f"{self.probes:,} probes met one{breadth})")
 
 
-def rounded(x: float) -> str:
-    """Three significant digits, with thousands separators; past floats, said so.
-
-    >>> rounded(1234567), rounded(2.5e20), rounded(float("inf"))
-    ('1,230,000', '2.5e+20', 'past 10^308')
-    """
-    if math.isinf(x):
-        return "past 10^308"
-    if not math.isfinite(x) or x == 0:
-        return f"{x:,.0f}"
-    if abs(x) >= 1e15 or abs(x) < 100:
-        return f"{x:.3g}"
-    return f"{round(x, 2 - int(math.floor(math.log10(abs(x))))):,.0f}"
-
-
-def duration(seconds: float) -> str:
-    """``about 3.5 hours``; past any machine's reach where it is infinite.
-
-    >>> duration(12600), duration(float("inf"))
-    ('about 3.5 hours', 'beyond any machine (past 10^300 seconds)')
-    """
-    if not math.isfinite(seconds):
-        return "beyond any machine (past 10^300 seconds)"
-    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
-                       ("minutes", 60)):
-        if seconds >= size:
-            return f"about {seconds / size:,.3g} {unit}"
-    return f"about {seconds:.3g} seconds"
-
-
 def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int = 1,
              time_limit: float | None = None, stats: Stats | None = None,
              rate: bool = True, order: Sequence[str] | None = None,
@@ -155,14 +125,14 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
     ``rate``: also run the native engine briefly to project its time. ``frontier``:
     also run the frontier engine for that many seconds and project its layers.
     ``layer_states``: also estimate the count by ``sweeps`` sweeps of the frontier
-    engine keeping about that many states per layer (``engines.layer_sample``)."""
+    engine keeping about that many states per layer (``estimate.layer_sample``)."""
     if probes < 1:
         raise ExactCoverError(f"the number of probes must be at least 1, not {probes}")
     if breadth < 1:
         raise ExactCoverError(f"the breadth must be at least 1, not {breadth}")
     stats = stats if stats is not None else Stats(engine="estimate")
     start = time.perf_counter()
-    lo, hi, secondary, options, sequence, colours = memo.counter_arguments(xc, order)
+    lo, hi, secondary, options, sequence, colours = sweep.counter_arguments(xc, order)
     left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
     reason, done, successes, (s1, s2, n1, n2) = _dlx.memo_estimate(
         lo, hi, secondary, options, sequence, left,
@@ -177,13 +147,13 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
         seconds, stopped = _enumeration_time(xc, n1 / done)
     layers = None
     if frontier is not None and frontier > 0 and not stopped:
-        from cpuzzler.engines import projection
+        from cpuzzler.engines.frontier import projection
 
         layers = projection.project(xc, seconds=frontier, order=order)
         stopped = layers.interrupted
     sampled = None
     if layer_states and not stopped:
-        from cpuzzler.engines.layer_sample import sample_count
+        from cpuzzler.engines.estimate.layer_sample import sample_count
 
         spent = time.perf_counter() - start
         budget = SWEEP_SECONDS if time_limit is None else min(SWEEP_SECONDS,

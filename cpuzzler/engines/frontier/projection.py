@@ -32,8 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from cpuzzler.engines import _dlx, memo
-from cpuzzler.engines.estimate import duration, rounded
+from cpuzzler.engines import _dlx, sweep
+from cpuzzler.results import duration, rounded
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -114,8 +114,8 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
             order: Sequence[str] | None = None, memory: float | None = None) -> Projection:
     """Run the frontier engine for ``seconds`` (or ``layers`` layers, whichever comes
     first; Ctrl-C cuts it short too) within ``memory`` bytes, and project its layers."""
-    lo, hi, secondary, options, sequence, colours = memo.counter_arguments(xc, order)
-    cap = float(memo.default_memory() if memory is None else memory)
+    lo, hi, secondary, options, sequence, colours = sweep.counter_arguments(xc, order)
+    cap = float(sweep.default_memory() if memory is None else memory)
 
     enough = []
 
@@ -138,7 +138,7 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
     finished = rows[:len(rows) - 1]  # the last row is the layer the run stopped in
     # (by the time limit, Ctrl-C, ``layers`` or the memory cap)
     outcome = projected([(row[0], row[1], row[2]) for row in finished], n,
-                        len(memo.piece_items(xc)), spent)
+                        len(sweep.piece_items(xc)), spent)
     if reason == _dlx.INTERRUPTED and not enough:
         return replace(outcome, interrupted=True)
     return outcome

@@ -1,6 +1,6 @@
 """The frontier engine on a Dask cluster, each worker keeping its own shards on its disk.
 
-``frontier_disk`` keeps a layer's shard files in one folder and this process appends
+``frontier.disk`` keeps a layer's shard files in one folder and this process appends
 what the workers emit. Here the shards are owned: of ``W`` owners (one a worker when the
 count begins), owner ``i`` keeps the shards ``s`` with ``s % W == i`` in the folder
 ``<work_dir>/owner-<i>`` as its worker sees that path (on a cluster of machines, each
@@ -8,7 +8,7 @@ machine's own disk), and processes them there. What a shard emits for later laye
 from worker to worker, in Dask's transfers between workers, never through this
 process, to the owners of those states, which append it to their files. This process
 keeps ``state.json`` alone: the next layer, the total so far, every owner's files and
-their lengths, the layer profile. The records are ``frontier_disk``'s.
+their lengths, the layer profile. The records are ``frontier.disk``'s.
 
 Resuming. After a layer, when a save is due, every owner flushes its files to disk
 (their lengths came back with the appends); ``state.json`` is replaced; then the owners
@@ -36,8 +36,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cpuzzler.engines import _dlx, frontier_disk
-from cpuzzler.engines.frontier_disk import PACKING, RECORD_HEAD, STATE
+from cpuzzler.engines import _dlx
+from cpuzzler.engines.frontier import disk
+from cpuzzler.engines.frontier.disk import PACKING, RECORD_HEAD, STATE
 from cpuzzler.errors import ExactCoverError
 
 __all__ = ["WorkerLost", "count_owned"]
@@ -45,7 +46,7 @@ __all__ = ["WorkerLost", "count_owned"]
 OWNER = "owner.json"  # in each owner's folder: the problem and the owner it holds
 WAIT = 2.0  # seconds between looks at the cluster's workers while tasks run
 REJOIN = 60.0  # seconds a count waits for a lost owner's folder to be held again
-_APPENDERS: dict[str, tuple[threading.Lock, frontier_disk._Appender]] = {}  # per folder
+_APPENDERS: dict[str, tuple[threading.Lock, disk._Appender]] = {}  # per folder
 
 
 def owner_folder(work_dir: str, owner: int) -> Path:
@@ -93,9 +94,9 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
         for path in folder.glob("layer-*"):  # nothing of them was saved
             path.unlink()
         (folder / OWNER).write_text(json.dumps(mark))
-        frontier_disk._flush({folder / OWNER})
+        disk._flush({folder / OWNER})
         return
-    frontier_disk._restore(folder, sizes)
+    disk._restore(folder, sizes)
 
 
 def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
@@ -105,7 +106,7 @@ def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
     solutions reached, states processed, what they emitted by the owner it goes to); on
     a stop, nothing emitted."""
     folder = owner_folder(work_dir, owner)
-    reason, found, done, outputs = frontier_disk.process_shards(
+    reason, found, done, outputs = disk.process_shards(
         digest, arguments, memory, k, [str(folder / f"layer-{k:06d}.{shard:04d}")
                                        for shard in batch],
         shards, deadline, RECORD_HEAD, PACKING)
@@ -139,7 +140,7 @@ def append(work_dir: str, owner: int, outputs: list[tuple[int, int, bytes]]
     lengths of the files written."""
     folder = owner_folder(work_dir, owner)
     lock, appender = _APPENDERS.setdefault(
-        str(folder), (threading.Lock(), frontier_disk._Appender(folder)))
+        str(folder), (threading.Lock(), disk._Appender(folder)))
     with lock:
         appender.append(outputs)
         return {name: (folder / name).stat().st_size
@@ -153,14 +154,14 @@ def flush(work_dir: str, owner: int) -> None:
         lock, appender = entry
         with lock:
             appender.close()
-            frontier_disk._flush({path for path in appender.written if path.exists()})
+            disk._flush({path for path in appender.written if path.exists()})
             appender.written = set()
 
 
 def prune(work_dir: str, owner: int, next_layer: int) -> None:
     """A task, on the owner's worker: the files of the layers before ``next_layer``
     deleted."""
-    frontier_disk._drop_before(owner_folder(work_dir, owner), next_layer)
+    disk._drop_before(owner_folder(work_dir, owner), next_layer)
 
 
 # -- the count, run here ---------------------------------------------------------------
@@ -270,13 +271,13 @@ def _assigned(client: Any, work_dir: str, digest: str, owners: int) -> dict[int,
 
 
 def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.PathLike[str],
-                client: Any, *, shards: int = frontier_disk.DEFAULT_SHARDS,
+                client: Any, *, shards: int = disk.DEFAULT_SHARDS,
                 deadline: float | None = None,
                 after_layer: Callable[[int, int, int, float], None] | None = None,
-                checkpoint_every: float = frontier_disk.CHECKPOINT_SECONDS,
+                checkpoint_every: float = disk.CHECKPOINT_SECONDS,
                 pieces: int | None = None,
                 ) -> tuple[int, int, list[tuple[int, int, float]]]:
-    """``frontier_disk.count_on_disk`` on the workers of the Dask ``client``, each owner
+    """``disk.count_on_disk`` on the workers of the Dask ``client``, each owner
     keeping its shards in its own folder under ``work_dir``: the same count, the same
     returns (count, reason, per layer (states, bytes of its files, seconds))."""
     lo, hi, secondary, options, order, colours = arguments
@@ -287,7 +288,7 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
         work.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise ExactCoverError(f"{work}: cannot make the work folder ({e.strerror})") from None
-    digest = frontier_disk.fingerprint(lo, hi, secondary, [list(o) for o in options], order,
+    digest = disk.fingerprint(lo, hi, secondary, [list(o) for o in options], order,
                                        colours)
     state = _resumed(work, digest)
     if state is None:
@@ -387,7 +388,7 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
         if any(p for p in work.iterdir() if not p.name.startswith("owner-")):
             raise ExactCoverError(f"{work}: the work folder is not empty and holds no count")
         return None
-    return frontier_disk.saved_state(
+    return disk.saved_state(
         work, digest, {"problem", "shards", "owners", "next", "total", "sizes"},
         "not the state of a frontier count with owned shards (a count begun with the "
         "shards in one folder goes on in this version with --jobs, not on a cluster)")
@@ -400,7 +401,7 @@ def _started(work: Path, owners: _Owners, digest: str, shards: int,
     handle, _ = _dlx.frontier_open(lo, hi, secondary, options, order, memory, colours)
     _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
     count = len(owners.assignment)
-    parts = _by_owner(frontier_disk._packed(outputs, PACKING), count)
+    parts = _by_owner(disk._packed(outputs, PACKING), count)
     sizes: dict[str, dict[str, int]] = {str(owner): {} for owner in range(count)}
     for owner, written in zip(parts, owners.client.gather(
             [owners.submit(owner, append, owners.work_dir, owner, outputs)
@@ -422,7 +423,7 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
     client, work_dir, count = owners.client, owners.work_dir, state["owners"]
     prefix = f"layer-{k:06d}."
     # a task's files at most a sixteenth of the memory: its output is held until sent on
-    waiting = {owner: frontier_disk.batches(
+    waiting = {owner: disk.batches(
         sorted((name, size) for name, size in state["sizes"][str(owner)].items()
                if name.startswith(prefix)), memory / 16, state["shards"])
         for owner in range(count)}
@@ -471,5 +472,5 @@ def _save(owners: _Owners, work: Path, state: dict[str, Any]) -> None:
     for files in state["sizes"].values():
         for name in [name for name in files if int(name[6:12]) < state["next"]]:
             del files[name]
-    frontier_disk._save_state(work, state)
+    disk._save_state(work, state)
     owners.on_each(prune, state["next"])

@@ -35,10 +35,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpuzzler.engines import _dlx, memo
-from cpuzzler.engines.estimate import rounded
+from cpuzzler.engines import _dlx, sweep
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT
+from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, rounded
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -141,8 +140,8 @@ def sample_count(xc: ExactCover, states: int = 1000, *, runs: int = 8, seed: int
                               f"not {states} and {runs}")
     start = time.perf_counter()
     deadline = None if time_limit is None else time.monotonic() + time_limit
-    lo, hi, secondary, options, sequence, colours = memo.counter_arguments(xc, order)
-    cap = float(memo.default_memory() if memory is None else memory)
+    lo, hi, secondary, options, sequence, colours = sweep.counter_arguments(xc, order)
+    cap = float(sweep.default_memory() if memory is None else memory)
     handle, key_bytes = _dlx.frontier_open(lo, hi, secondary, options, sequence, cap, colours)
     totals: list[int] = []
     reason = DONE
