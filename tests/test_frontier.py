@@ -801,6 +801,15 @@ def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, mo
     assert dict(frontier_disk.folder_report(tmp_path))["count"] == "finished: 4,040 solutions"
 
 
+def test_on_disk_the_join_runs_on_every_worker(tmp_path, on_disk_at_once):
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    assert xc.count(engine="frontier", work_dir=tmp_path, shards=8, backend="processes",
+                    jobs=2) == 4040
+    state = json.loads((tmp_path / "state.json").read_text())
+    assert state["meet"][0] == 30 and len(state["profile"]) == 30  # the layers to the middle
+    assert not list(tmp_path.glob("query-*")) and not list(tmp_path.glob("keeps-*"))
+
+
 def test_on_disk_meeting_counts_random_symmetric_boards_as_the_python_engine(
         tmp_path, on_disk_at_once):
     import random

@@ -99,6 +99,7 @@ CHECKPOINT_SECONDS = 30.0  # between saves of the state (each flushes the files 
 # a kill -9 then loses at most one layer's work, not the first half-minute's
 SLOW_LAYER = 1.0
 _OPENED: dict[tuple[str, float], Any] = {}  # in each worker: the problem last opened
+_SHAPED: set[tuple[str, float]] = set()  # of those, the ones that gathered a join's cells
 
 
 def fingerprint(*arguments: object) -> str:
@@ -295,6 +296,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
 
         backend = InProcess()
         _OPENED.clear()
+        _SHAPED.clear()
         _OPENED[digest, memory] = (handle, key_bytes)
     shared = backend.share(arguments)
     appender = _Appender(work)
@@ -352,7 +354,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             if after_layer is not None:
                 after_layer(k, states, held, seconds)
         if plan and state["next"] == end:  # the middle: joined, then finished
-            found, reason = _joined(work, handle, state, deadline)
+            found, reason = _joined(work, state, deadline, backend, digest, shared, memory)
             if reason != _dlx.DONE:
                 return total + found, reason, layers
             total += found
@@ -369,6 +371,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
         if appender.written:
             _save(work, state, appender.written)
         _OPENED.pop((digest, memory), None)  # this process's problem, if it ran here
+        _SHAPED.discard((digest, memory))
     return total, _dlx.DONE, layers
 
 
@@ -377,56 +380,139 @@ def _query_name(layer: int, shard: int) -> str:
     return f"query-{layer:06d}.{shard:04d}"
 
 
-def _joined(work: Path, handle: Any, state: dict[str, Any], deadline: float | None
-            ) -> tuple[int, int]:
-    """A count met in the middle on disk, its layers run to the middle: the cells of the
-    kept layers' states gathered, the states of the middle's layers joined into lookups
-    (files by the kept layer and shard they read, records as the layers' and packed
-    alike), each lookup file read against its shard (``csrc/meet.c``). Returns the
-    solutions (those of the layers run before not counted) and the reason; a stop leaves
-    nothing (run again: the join is redone)."""
-    middle, first, last, cells = state["meet"]
-    _dlx.frontier_meet_plan(handle, cells)  # this handle's (on a resumed count too)
+def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: Any,
+            digest: str, shared: Any, memory: float) -> tuple[int, int]:
+    """A count met in the middle on disk, its layers run to the middle, joined by tasks of
+    ``backend``: each task gathers the cells of the kept layers' states (once in each
+    process), then joins the states of some of the middle's files into lookups, sent back
+    and written into files by the kept layer and shard they read (records as the layers'
+    and packed alike); then each lookup file is read against its shard by a task
+    (``csrc/meet.c``). Returns the solutions (those of the layers run before not counted)
+    and the reason; a stop leaves nothing (run again: the join is redone)."""
+    middle, first, last, _ = plan = state["meet"]
     shards, head, packing = state["shards"], state.get("record_head", 16), state.get("packing")
     for path in work.glob("query-*"):  # from a join stopped before
         path.unlink()
-    files = sorted(state["sizes"])
-
-    def records(name: str) -> bytes:
-        with open(work / name, "rb") as source:
-            return _unpacked(source.read(), packing, str(work / name))
-
-    def late() -> bool:
-        return deadline is not None and time.time() > deadline
+    sizes = state["sizes"]
 
     def kept(name: str) -> bool:  # copies of the layers run, or the middle's own files
         return name.startswith("keeps-") or first <= int(name[6:12]) <= last and int(
             name[6:12]) >= middle
 
-    for name in files:
-        if kept(name):
-            _dlx.frontier_meet_shapes(handle, int(name[6:12]), records(name), head)
+    shapes = sorted(name for name in sizes if kept(name))
+    middles = [(name, sizes[name]) for name in sorted(sizes)
+               if name.startswith("layer-") and int(name[6:12]) >= middle]
+    most = max(1, -(-len(middles) // (4 * backend.workers)))
     queries = _Appender(work, _query_name)
     try:
-        for name in files:
-            if name.startswith("layer-") and int(name[6:12]) >= middle:
-                if late():
-                    return 0, _dlx.TIMEOUT
-                queries.append(_packed(_dlx.frontier_meet_queries(
-                    handle, int(name[6:12]), records(name), shards, head), packing))
+        reason, _ = _tasks(backend, [(meet_lookups, digest, shared, memory, plan, str(work),
+                                      shapes, names, shards, head, packing, deadline)
+                                     for names in batches(middles, memory / 16, most)],
+                           queries.append)
     finally:
         queries.close()
-    total = 0
+    if reason != _dlx.DONE:
+        return 0, reason
+    pairs = []
     for path in sorted(work.glob("query-*")):
-        if late():
-            return total, _dlx.TIMEOUT
-        q = int(path.name[6:12])
-        read = ("layer-" if q >= middle else "keeps-") + path.name[6:]
-        if read in state["sizes"]:
-            total += _dlx.frontier_meet_dot(handle, q, records(read), head,
-                                            _unpacked(path.read_bytes(), packing, str(path)))
-        path.unlink()
-    return total, _dlx.DONE
+        read = ("layer-" if int(path.name[6:12]) >= middle else "keeps-") + path.name[6:]
+        if read in sizes:
+            pairs.append((path.name, read))
+        else:  # no state of that shard: nothing to look up there
+            path.unlink()
+    most = max(1, -(-len(pairs) // (4 * backend.workers)))
+    found: list[int] = []
+    reason, _ = _tasks(backend, [(meet_dots, digest, shared, memory, plan, str(work),
+                                  pairs[at:at + most], head, packing, deadline)
+                                 for at in range(0, len(pairs), most)], found.append)
+    return sum(found), reason
+
+
+def _tasks(backend: Any, tasks: list[tuple[Any, ...]], take: Callable[[Any], None]
+           ) -> tuple[int, int]:
+    """Run each task (a function and its arguments, returning (reason, result)) on
+    ``backend``, two a worker in flight, handing each result to ``take`` as it comes;
+    the first reason that is not DONE stops the rest (their results dropped). Returns
+    (reason, tasks done)."""
+    running = done = 0
+    while tasks or running:
+        while tasks and running < 2 * backend.workers:
+            function, *arguments = tasks.pop()
+            backend.submit(None, function, *arguments)
+            running += 1
+        _, (reason, result) = backend.next()
+        running -= 1
+        if reason != _dlx.DONE:
+            while running:  # the others finish (a stop reaches them too) and are dropped
+                backend.next()
+                running -= 1
+            return reason, done
+        take(result)
+        done += 1
+    return _dlx.DONE, done
+
+
+def _opened(digest: str, arguments: tuple[Any, ...], memory: float) -> tuple[Any, Any]:
+    """This process's handle of the problem and its layers' key bytes, opened once (a
+    new problem replaces the last)."""
+    if (digest, memory) not in _OPENED:
+        _OPENED.clear()
+        _SHAPED.clear()
+        lo, hi, secondary, options, order, colours = arguments
+        _OPENED[digest, memory] = _dlx.frontier_open(lo, hi, secondary, options, order,
+                                                     memory, colours)
+    opened: tuple[Any, Any] = _OPENED[digest, memory]
+    return opened
+
+
+def _read(path: Path, packing: str | None) -> bytes:
+    with open(path, "rb") as source:
+        return _unpacked(source.read(), packing, str(path))
+
+
+def meet_lookups(digest: str, arguments: tuple[Any, ...], memory: float, plan: list[int],
+                 folder: str, shapes: list[str], names: list[str], shards: int, head: int,
+                 packing: str | None, deadline: float | None
+                 ) -> tuple[int, list[tuple[int, int, bytes]]]:
+    """A task of a join: the lookups of the middle's files ``names`` in ``folder``, as
+    (kept layer, its shard, lookups packed), one entry each; the cells of the kept files
+    ``shapes`` gathered first, once in each process. (reason, []) past ``deadline``."""
+    handle, _ = _opened(digest, arguments, memory)
+    _dlx.frontier_meet_plan(handle, plan[3])
+    work = Path(folder)
+    if (digest, memory) not in _SHAPED:
+        for name in shapes:
+            _dlx.frontier_meet_shapes(handle, int(name[6:12]), _read(work / name, packing),
+                                      head)
+        _SHAPED.add((digest, memory))
+    emitted: dict[tuple[int, int], list[bytes]] = {}
+    for name in names:
+        if deadline is not None and time.time() > deadline:
+            return _dlx.TIMEOUT, []
+        lookups = _dlx.frontier_meet_queries(handle, int(name[6:12]),
+                                             _read(work / name, packing), shards, head)
+        for q, shard, blocks in _packed(lookups, packing):
+            emitted.setdefault((q, shard), []).append(blocks)
+    return _dlx.DONE, [(q, shard, b"".join(blocks)) for (q, shard), blocks in emitted.items()]
+
+
+def meet_dots(digest: str, arguments: tuple[Any, ...], memory: float, plan: list[int],
+              folder: str, pairs: list[tuple[str, str]], head: int, packing: str | None,
+              deadline: float | None) -> tuple[int, int]:
+    """A task of a join: each lookup file of ``pairs`` (lookups, the kept shard they
+    read) read against its shard and deleted; the sum of their counts. (reason, 0) past
+    ``deadline``."""
+    handle, _ = _opened(digest, arguments, memory)
+    _dlx.frontier_meet_plan(handle, plan[3])
+    work, total = Path(folder), 0
+    for query, read in pairs:
+        if deadline is not None and time.time() > deadline:
+            return _dlx.TIMEOUT, 0
+        total += _dlx.frontier_meet_dot(handle, int(query[6:12]), _read(work / read, packing),
+                                        head, _read(work / query, packing))
+    for query, _ in pairs:
+        (work / query).unlink()
+    return _dlx.DONE, total
 
 
 def _met_in_memory(work: Path, digest: str, shards: int, arguments: tuple[Any, ...],
@@ -569,12 +655,7 @@ def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int
     records packed as the files keep them)); on a stop, nothing emitted. ``meet``: the
     plan of a count meeting in the middle (a state's ``"meet"``): of a layer it keeps,
     the useful states go out too, as layer ``KEPT + k``."""
-    if (digest, memory) not in _OPENED:
-        _OPENED.clear()
-        lo, hi, secondary, options, order, colours = arguments
-        _OPENED[digest, memory] = _dlx.frontier_open(lo, hi, secondary, options, order,
-                                                     memory, colours)
-    handle, key_bytes = _OPENED[digest, memory]
+    handle, key_bytes = _opened(digest, arguments, memory)
     record = head + key_bytes[k]
     piece_bytes = max(record, int(memory / 4) // record * record)
     with open(path, "rb") as source:
