@@ -6,8 +6,9 @@ engine (no solution visited); the three raw totals must agree.
     python benchmarks/open_counts.py        # about four minutes
     python benchmarks/open_counts.py --memo-only     # seconds
     python benchmarks/open_counts.py --long  # and the heptiamonds 3x28: about 45 minutes
-    python benchmarks/open_counts.py --disk DIR [--jobs 2] [--memory 4G]
-        # the heptiamonds 4x21 on disk, two ways: hours; run again to go on after a stop
+    python benchmarks/open_counts.py --disk DIR [--jobs 2] [--memory 4G] [--only 5x22]
+        # the heptiamonds 4x21 and the pentahexes 5x22 on disk, two ways each: hours;
+        # run again to go on after a stop
 
 The heptiamonds in the 3x28 parallelogram (seed 001 gives no count) are past a plain
 search, and are counted two ways that share no state space and no counting code: the
@@ -23,7 +24,10 @@ along the plain sweep, and up to the half turn along the skewed sweep (the reduc
 piece's placements cut by the half turn, so a problem of its own, whose states neither
 sweep nor the board's symmetry maps onto the first's). Each count keeps its layers in a
 folder under DIR and resumes there after any stop; the times given are the layers'
-seconds that the folder records, summed over the runs.
+seconds that the folder records, summed over the runs. The raw count along the plain
+sweep meets in the middle (the board's half turn maps it onto itself): its layers run to
+the middle of the board, then are joined with their own images. The pentahexes in the
+5x22 parallelogram are counted the same two ways.
 
 Polyform Puzzler's own documentation gives 3,665,348 for the 4x10 and 7,578,295 for the
 5x8; its matrix for the 4x10 keeps a quarter of the P4 tetrahex's placements, assuming four
@@ -50,7 +54,8 @@ PUZZLES = {
         lambda: Tiling(pieces.polyhexes(1, 4), hexagonal.parallelogram(8, 5)),
 }
 LONG = {"heptiamonds in a 3x28 parallelogram": "heptiamonds-3x28"}
-DISK = {"heptiamonds in a 4x21 parallelogram": "heptiamonds-4x21"}
+DISK = {"heptiamonds in a 4x21 parallelogram": "heptiamonds-4x21",
+        "pentahexes in a 5x22 parallelogram": "pentahexes-5x22"}
 
 
 def count_two_ways(name: str, entry: str) -> None:
@@ -108,11 +113,14 @@ def main() -> None:
                         help="also the heptiamonds 3x28, by the frontier and memo engines "
                              "on two sweeps (about 45 minutes)")
     parser.add_argument("--disk", metavar="DIR", type=Path,
-                        help="also the heptiamonds 4x21, by the frontier engine on disk "
-                             "on two sweeps, in folders under DIR (hours; resumable)")
+                        help="also the heptiamonds 4x21 and the pentahexes 5x22, by the "
+                             "frontier engine on disk on two sweeps, in folders under DIR "
+                             "(hours; resumable)")
     parser.add_argument("--jobs", type=int, default=2, help="with --disk: processes")
     parser.add_argument("--memory", type=size, default="4G",
                         help="with --disk: the memory cap of each (default 4G)")
+    parser.add_argument("--only", metavar="TEXT", default="",
+                        help="with --disk: only the puzzles whose name holds TEXT")
     args = parser.parse_args()
     print("| puzzle | unique | raw (reduction) | raw (plain search) | seconds | "
           "unique, raw (memo) | seconds (memo) |")
@@ -145,7 +153,8 @@ def main() -> None:
               "(frontier, skewed sweep, reduction) | widest layer, time |")
         print("|---|---|---|---|---|")
         for name, entry in DISK.items():
-            count_two_ways_on_disk(name, entry, args.disk, args.jobs, args.memory)
+            if args.only in entry:
+                count_two_ways_on_disk(name, entry, args.disk, args.jobs, args.memory)
 
 
 if __name__ == "__main__":

@@ -29,8 +29,10 @@ to its middle layer only; each layer the lookups read is copied as it is process
 ``keeps-`` files, with only the states a lookup may ask for; then each shard of the
 middle's layers gives its lookups, written as ``query-`` files by the kept layer and
 shard they read, and each such file is read against its kept shard.
-The join runs in this process and is redone whole after a stop. Tried in memory first
-within the same share of the cap (not saved where stopped there).
+The join runs as tasks on the workers (each gathers the cells of the kept states once,
+then joins some of the middle's shards; the dot products are tasks too) and is redone
+whole after a stop. Tried in memory first within the same share of the cap (not saved
+where stopped there).
 
 Several workers. A layer's shards are independent: with ``backend`` a
 ``cpuzzler.backends`` backend (processes here), each batch is a task
