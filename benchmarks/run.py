@@ -206,7 +206,8 @@ def process_overhead(repeat: int) -> float:
         start = time.perf_counter()
         done = subprocess.run(command, check=True, capture_output=True, text=True)
         wall = time.perf_counter() - start
-        extra.append(wall - float(done.stderr.split()[0]))  # stderr: "<seconds> s"
+        # stderr ends "<seconds> s" (after what the symmetry search and the auto engine say)
+        extra.append(wall - float(done.stderr.split()[-2]))
     return statistics.median(extra)
 
 

@@ -217,6 +217,28 @@ def test_a_count_spilled_to_disk_anywhere_counts_the_same(xc, line, tmp_path_fac
         engine="python")
 
 
+def test_info_on_a_running_count_passes_over_the_files_it_deletes(tmp_path, monkeypatch,
+                                                                  on_disk_at_once):
+    from pathlib import Path
+
+    from cpuzzler.engines.frontier.disk import folder_report
+
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+                        on_layer=stop_at(8)).complete
+    assert list(tmp_path.glob("layer-*"))
+    stat = Path.stat
+
+    def deleted(path, *arguments, **options):  # each layer file gone once listed
+        if path.name.startswith("layer-"):
+            raise FileNotFoundError(path)
+        return stat(path, *arguments, **options)
+
+    monkeypatch.setattr(Path, "stat", deleted)
+    report = dict(folder_report(tmp_path))
+    assert report["files"].startswith("0.00 GB") and "layer 9" in report["count"]
+
+
 def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path, whole_sweep):
     from cpuzzler.engines.frontier.disk import folder_report
 

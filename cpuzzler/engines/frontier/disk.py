@@ -566,7 +566,7 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
                               "is damaged or of another program)") from None
     layers, profile = state.get("layers"), state.get("profile", [])
     files = list(work.glob("layer-*")) + list(work.glob("owner-*/layer-*"))  # what this
-    held = sum(path.stat().st_size for path in files)  # machine sees of a cluster's owners
+    held = sum(map(_size, files))  # machine sees of a cluster's owners
     # a folder begun before "layers" was kept: finished once no layer is left
     finished = next_layer == layers or (layers is None and next_layer > 0 and not files)
     owned = f", owned by {state['owners']} workers" if "owners" in state else ""
@@ -594,6 +594,15 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
         if outlook is not None:
             lines.append(("projected", outlook))
     return lines
+
+
+def _size(path: Path) -> int:
+    """A file's bytes; 0 where it is gone (a running count deletes the layers it is done
+    with between the listing and this)."""
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
 def _many(x: float) -> str:
