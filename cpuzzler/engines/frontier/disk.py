@@ -407,7 +407,7 @@ def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: 
     most = max(1, -(-len(middles) // (4 * backend.workers)))
     queries = _Appender(work, _query_name)
     try:
-        reason, _ = _tasks(backend, [(meet_lookups, digest, shared, memory, plan, str(work),
+        reason = _tasks(backend, [(meet_lookups, digest, shared, memory, plan, str(work),
                                       shapes, names, shards, head, packing, deadline)
                                      for names in batches(middles, memory / 16, most)],
                            queries.append)
@@ -424,34 +424,34 @@ def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: 
             path.unlink()
     most = max(1, -(-len(pairs) // (4 * backend.workers)))
     found: list[int] = []
-    reason, _ = _tasks(backend, [(meet_dots, digest, shared, memory, plan, str(work),
+    reason = _tasks(backend, [(meet_dots, digest, shared, memory, plan, str(work),
                                   pairs[at:at + most], head, packing, deadline)
                                  for at in range(0, len(pairs), most)], found.append)
     return sum(found), reason
 
 
 def _tasks(backend: Any, tasks: list[tuple[Any, ...]], take: Callable[[Any], None]
-           ) -> tuple[int, int]:
+           ) -> int:
     """Run each task (a function and its arguments, returning (reason, result)) on
     ``backend``, two a worker in flight, handing each result to ``take`` as it comes;
     the first reason that is not DONE stops the rest (their results dropped). Returns
-    (reason, tasks done)."""
-    running = done = 0
+    the reason."""
+    running = 0
     while tasks or running:
         while tasks and running < 2 * backend.workers:
             function, *arguments = tasks.pop()
             backend.submit(None, function, *arguments)
             running += 1
-        _, (reason, result) = backend.next()
+        _, (outcome, result) = backend.next()
+        reason: int = outcome
         running -= 1
         if reason != _dlx.DONE:
             while running:  # the others finish (a stop reaches them too) and are dropped
                 backend.next()
                 running -= 1
-            return reason, done
+            return reason
         take(result)
-        done += 1
-    return _dlx.DONE, done
+    return _dlx.DONE
 
 
 def _opened(digest: str, arguments: tuple[Any, ...], memory: float) -> tuple[Any, Any]:
@@ -487,15 +487,13 @@ def meet_lookups(digest: str, arguments: tuple[Any, ...], memory: float, plan: l
             _dlx.frontier_meet_shapes(handle, int(name[6:12]), _read(work / name, packing),
                                       head)
         _SHAPED.add((digest, memory))
-    emitted: dict[tuple[int, int], list[bytes]] = {}
+    outputs: list[tuple[int, int, bytes]] = []
     for name in names:
         if deadline is not None and time.time() > deadline:
             return _dlx.TIMEOUT, []
-        lookups = _dlx.frontier_meet_queries(handle, int(name[6:12]),
-                                             _read(work / name, packing), shards, head)
-        for q, shard, blocks in _packed(lookups, packing):
-            emitted.setdefault((q, shard), []).append(blocks)
-    return _dlx.DONE, [(q, shard, b"".join(blocks)) for (q, shard), blocks in emitted.items()]
+        outputs += _packed(_dlx.frontier_meet_queries(
+            handle, int(name[6:12]), _read(work / name, packing), shards, head), packing)
+    return _dlx.DONE, _one_write_a_file(outputs)
 
 
 def meet_dots(digest: str, arguments: tuple[Any, ...], memory: float, plan: list[int],
@@ -669,8 +667,7 @@ def process_shard(digest: str, arguments: tuple[Any, ...], memory: float, k: int
     handle, key_bytes = _opened(digest, arguments, memory)
     record = head + key_bytes[k]
     piece_bytes = max(record, int(memory / 4) // record * record)
-    with open(path, "rb") as source:
-        data = _unpacked(source.read(), packing, path)
+    data = _read(Path(path), packing)
     kept: list[tuple[int, int, bytes]] = []
     if meet and meet[1] <= k <= meet[2]:  # the copy a meeting's lookups read
         _dlx.frontier_meet_plan(handle, meet[3])
@@ -708,18 +705,25 @@ def process_shards(digest: str, arguments: tuple[Any, ...], memory: float, k: in
     file joined (one write a file, not one a shard: small writes cost as much as the
     counting on narrow layers). Returns as ``process_shard``."""
     total = states = 0
-    emitted: dict[tuple[int, int], list[bytes]] = {}  # (layer, shard): its blocks
+    outputs: list[tuple[int, int, bytes]] = []
     for path in paths:
-        reason, found, done, outputs = process_shard(digest, arguments, memory, k, path,
+        reason, found, done, emitted = process_shard(digest, arguments, memory, k, path,
                                                      shards, deadline, head, packing, meet)
         if reason != _dlx.DONE:
             return reason, total + found, states, []
         total += found
         states += done
-        for layer, shard, blocks in outputs:
-            emitted.setdefault((layer, shard), []).append(blocks)
-    joined = [(layer, shard, b"".join(blocks)) for (layer, shard), blocks in emitted.items()]
-    return _dlx.DONE, total, states, joined
+        outputs += emitted
+    return _dlx.DONE, total, states, _one_write_a_file(outputs)
+
+
+def _one_write_a_file(outputs: list[tuple[int, int, bytes]]) -> list[tuple[int, int, bytes]]:
+    """(layer, shard, blocks) with the blocks of each (layer, shard) joined, in the order
+    first met."""
+    joined: dict[tuple[int, int], list[bytes]] = {}
+    for layer, shard, blocks in outputs:
+        joined.setdefault((layer, shard), []).append(blocks)
+    return [(layer, shard, b"".join(blocks)) for (layer, shard), blocks in joined.items()]
 
 
 def batches(sizes: list[tuple[str, int]], budget: float, most: int) -> list[list[str]]:
