@@ -88,7 +88,7 @@ def test_the_pentominoes_6x10_layers_are_bracketed_from_a_third_of_them():
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     measured = project(xc, seconds=600)
     assert measured.complete and measured.count == 9356
-    guess = project(xc, seconds=600, layers=20)
+    guess = project(xc, seconds=600, layers=20, meet=False)  # the whole sweep's
     assert not guess.complete and len(guess.layers) == 20
     assert guess.layers == measured.layers[:20]
     low, high, real = guess.low, guess.high, measured.low
@@ -96,6 +96,20 @@ def test_the_pentominoes_6x10_layers_are_bracketed_from_a_third_of_them():
     assert low.states < real.states < high.states
     assert low.peak_layer == high.peak_layer == guess.middle == 30  # 60 cells, 12 pieces
     assert "20 of 72 layers run" in guess.describe()
+
+
+def test_a_count_met_in_the_middle_is_projected_to_its_middle_layer():
+    from cpuzzler.engines.frontier.projection import project
+
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    measured = project(xc, seconds=600)
+    whole = project(xc, seconds=600, layers=20, meet=False)
+    met = project(xc, seconds=600, layers=20)
+    assert whole.met is None and met.met == 30  # the half turn maps the 6x10 onto itself
+    # the layers a met count runs, 0 to 29, measured, between the projection's ends
+    assert met.low.states < sum(measured.layers[:30]) < met.high.states < whole.high.states
+    assert "met in the middle at layer 30" in met.describe()
+    assert "met in the middle" not in whole.describe()
 
 
 def test_a_time_limit_projects_from_the_layers_run():

@@ -52,9 +52,9 @@ def on_disk_at_once(monkeypatch):
 def whole_sweep(monkeypatch):
     """No meeting in the middle (csrc/meet.c): the tests of the whole sweep's layers, on
     boards their half turn maps onto themselves."""
-    from cpuzzler.engines import frontier
+    from cpuzzler.engines import sweep
 
-    monkeypatch.setattr(frontier, "half_turn_places", lambda *_: 0)
+    monkeypatch.setattr(sweep, "half_turn_places", lambda *_: 0)
 
 
 @pytest.fixture
@@ -592,6 +592,24 @@ def test_info_projects_the_rest_of_an_unfinished_count_from_its_layers(tmp_path,
     assert xc.count(engine="frontier", work_dir=folder) == 4040
     assert main(["info", str(folder)]) == 0
     assert "projected" not in capsys.readouterr().out  # finished: nothing to project
+
+
+def test_info_projects_a_count_met_in_the_middle_to_its_middle_layer(tmp_path, capsys,
+                                                                   on_disk_at_once):
+    from cpuzzler.cli import main
+
+    xc, folder = catalog.get("pentominoes-5x12").build().exact_cover, tmp_path / "layers"
+
+    def stop_after_ten(k: int, *_: object) -> None:
+        if k == 9:
+            raise KeyboardInterrupt
+
+    assert not xc.count(engine="frontier", work_dir=folder, shards=4,
+                        on_layer=stop_after_ten).complete
+    assert main(["info", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"states at layer 29 \(.*\); .* states in all to the middle \(layer 30; "
+                     r"then the join\), about .* more", out), out
 
 
 def test_a_work_folder_keeps_a_count_up_to_symmetry_where_the_reduction_is_one_count(

@@ -1,5 +1,6 @@
 """The sweep both counters share: the order they cover items in, the items naming pieces,
-the problem as their C takes it, and their tables' cap when none is given.
+the problem as their C takes it, their tables' cap when none is given, and whether the
+sweep meets itself in the middle under a half turn.
 
 The memo engine (``memo.py``) and the frontier engine (``frontier/``) branch on the first
 open item of one fixed order of the primary items: the problem's ``sweep`` (a tiling sets
@@ -16,6 +17,7 @@ from __future__ import annotations
 import heapq
 import itertools
 import os
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +26,8 @@ from cpuzzler.errors import ExactCoverError
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
-__all__ = ["sweep_order", "piece_items", "derived_sweep", "default_memory"]
+__all__ = ["sweep_order", "piece_items", "derived_sweep", "default_memory",
+           "half_turn_places", "meet_places"]
 
 MEMORY_SHARE = 0.25  # of the machine's memory, when no cap is given
 
@@ -185,3 +188,46 @@ def counter_arguments(xc: ExactCover, order: Sequence[str] | None = None) -> tup
         colours = [c for o in range(xc.num_options)
                    for c in (xc.option_colours(o) or (0,) * len(options[o]))]
     return lo, hi, [int(s) for s in secondary], options, sweep_order(xc, order), colours
+
+
+def half_turn_places(options: Sequence[Sequence[int]], sequence: Sequence[int],
+                     pieces: set[int]) -> int:
+    """How many of the sweep's first places map onto themselves reversed (place p onto
+    n-1-p), every other item fixed, sending each option onto an option: a board swept
+    along its length that its half turn maps onto itself, its pieces after its cells in
+    the sweep. 0 where neither all the sweep nor the part before its pieces does.
+
+    >>> half_turn_places([(0, 1), (1, 2), (2, 3)], [0, 1, 2, 3], set())  # a 1x4 strip
+    4
+    >>> half_turn_places([(0, 1), (1, 2)], [0, 1, 2, 3], set())
+    0
+    >>> half_turn_places([(0,), (0,), (1,)], [0, 1], set())  # {0} twice, its image once
+    0
+    """
+    known = Counter(tuple(sorted(option)) for option in options)  # twice: twice its image
+    tail = 0
+    while tail < len(sequence) and sequence[len(sequence) - 1 - tail] in pieces:
+        tail += 1
+    for n in dict.fromkeys((len(sequence) - tail, len(sequence))):
+        if n < 2:
+            continue
+        image = {item: sequence[n - 1 - p] for p, item in enumerate(sequence[:n])}
+        if Counter(tuple(sorted(image.get(i, i) for i in option))
+                   for option in options) == known:
+            return n
+    return 0
+
+
+def meet_places(arguments: tuple[Any, ...], pieces: set[int]) -> int:
+    """``half_turn_places`` of ``counter_arguments`` (with the tiling's ``pieces``) where
+    a meeting in the middle applies: every item covered exactly once, no colours;
+    else 0.
+
+    >>> meet_places(([1] * 4, [1] * 4, 0, [(0, 1), (1, 2), (2, 3)], [0, 1, 2, 3], None),
+    ...             set())
+    4
+    """
+    lo, hi, _, options, sequence, colours = arguments
+    if colours is not None or not set(lo) <= {1} or not set(hi) <= {1}:
+        return 0
+    return half_turn_places(options, sequence, pieces)

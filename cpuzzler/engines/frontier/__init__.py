@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,7 +55,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     processes a layer's shards side by side; ``checkpoint_every``: seconds between saves
     of the state (default 30). ``meet``: a board that maps onto itself under a half turn
     along its sweep is counted from the layers of its first half (see
-    ``half_turn_places`` and ``csrc/meet.c``; in memory ``stats.frontier["met"]`` says
+    ``sweep.half_turn_places`` and ``csrc/meet.c``; in memory ``stats.frontier["met"]`` says
     whether it was, on disk the folder's state); False: the whole sweep.
 
     >>> from cpuzzler.exact_cover import ExactCover
@@ -78,9 +77,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     arguments = sweep.counter_arguments(xc, order)
     lo, hi, secondary, options, sequence, colours = arguments
     pieces = sweep.piece_items(xc)
-    # meeting needs every item covered exactly once, no colours: else not looked for
-    exact = colours is None and set(lo) <= {1} and set(hi) <= {1}
-    places = half_turn_places(options, sequence, pieces) if meet and exact else 0
+    places = sweep.meet_places(arguments, pieces) if meet else 0
     cap = float(sweep.default_memory() if memory is None else memory)
     if not cap > 0:
         raise ExactCoverError(f"the frontier engine needs a positive memory cap, not {memory}")
@@ -155,34 +152,6 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
             f"{len(layers) - 1} of {len(sequence)}; widest so far {widest[0]:,} states); "
             f"give it more memory, or keep the layers on disk (work_dir=, --work-dir DIR)")
     return total
-
-
-def half_turn_places(options: Sequence[Sequence[int]], sequence: Sequence[int],
-                     pieces: set[int]) -> int:
-    """How many of the sweep's first places map onto themselves reversed (place p onto
-    n-1-p), every other item fixed, sending each option onto an option: a board swept
-    along its length that its half turn maps onto itself, its pieces after its cells in
-    the sweep. 0 where neither all the sweep nor the part before its pieces does.
-
-    >>> half_turn_places([(0, 1), (1, 2), (2, 3)], [0, 1, 2, 3], set())  # a 1x4 strip
-    4
-    >>> half_turn_places([(0, 1), (1, 2)], [0, 1, 2, 3], set())
-    0
-    >>> half_turn_places([(0,), (0,), (1,)], [0, 1], set())  # {0} twice, its image once
-    0
-    """
-    known = Counter(tuple(sorted(option)) for option in options)  # twice: twice its image
-    tail = 0
-    while tail < len(sequence) and sequence[len(sequence) - 1 - tail] in pieces:
-        tail += 1
-    for n in dict.fromkeys((len(sequence) - tail, len(sequence))):
-        if n < 2:
-            continue
-        image = {item: sequence[n - 1 - p] for p, item in enumerate(sequence[:n])}
-        if Counter(tuple(sorted(image.get(i, i) for i in option))
-                   for option in options) == known:
-            return n
-    return 0
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,

@@ -236,7 +236,7 @@ def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.
     processed in this run, (states processed, bytes of its files, seconds). ``pieces``:
     how many of the last items are a tiling's pieces (kept for ``folder_report``'s
     projection). ``meet_cells``: meet in the middle where it applies (see
-    ``frontier.half_turn_places``)."""
+    ``sweep.meet_places``)."""
     try:
         return _count_in_folder(arguments, memory, Path(work_dir), shards=shards,
                                 deadline=deadline, after_layer=after_layer, backend=backend,
@@ -588,7 +588,8 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
         rate = sum(row[1] for row in last) / max(sum(row[3] for row in last), 1e-9)
         lines.append(("lately", f"{rate / 1e6:,.2f} million states a second over the "
                                 f"last {len(last)} layers"))
-        outlook = _projection_line(profile, layers, state.get("pieces"))
+        outlook = _projection_line(profile, layers, state.get("pieces"),
+                                   (state.get("meet") or [None])[0])
         if outlook is not None:
             lines.append(("projected", outlook))
     return lines
@@ -616,10 +617,11 @@ def _many(x: float) -> str:
 
 
 def _projection_line(profile: list[list[Any]], layers: int | None,
-                     pieces: int | None) -> str | None:
+                     pieces: int | None, met: int | None = None) -> str | None:
     """The rest of an unfinished count projected from the layers its folder ran
-    (``frontier.projection.projected``), for people; None where too few are known (four layers
-    from the first on, the sweep's length and its pieces)."""
+    (``frontier.projection.projected``; to the middle layer ``met`` where the count meets
+    there), for people; None where too few are known (four layers from the first on,
+    the sweep's length and its pieces)."""
     if layers is None or pieces is None or len(profile) < 4 or any(
             row[0] != k for k, row in enumerate(profile)):
         return None
@@ -627,15 +629,17 @@ def _projection_line(profile: list[list[Any]], layers: int | None,
     from cpuzzler.results import duration
 
     spent = sum(row[3] for row in profile)
-    p = projected([(row[1], row[2], row[3]) for row in profile], layers, pieces, spent)
+    p = projected([(row[1], row[2], row[3]) for row in profile], layers, pieces, spent, met)
     low, high = p.low, p.high
     states = between(_many(low.peak_states), _many(high.peak_states))
     unit, size = ("GB", 1e9) if high.peak_bytes >= 1e9 else ("MB", 1e6)
     held = between(f"{low.peak_bytes / size:,.3g}", f"{high.peak_bytes / size:,.3g}")
     total = between(_many(low.states), _many(high.states))
     left = between(duration(low.seconds - spent), duration(high.seconds - spent))
-    return (f"widest layer {states} states at layer {p.middle} ({held} {unit} of files); "
-            f"{total} states in all, {left} more at the last layers' pace "
+    to = "" if met is None else f" to the middle (layer {met}; then the join)"
+    widest = p.middle if met is None else min(p.middle, met - 1)
+    return (f"widest layer {states} states at layer {widest} ({held} {unit} of files); "
+            f"{total} states in all{to}, {left} more at the last layers' pace "
             f"(growth falling to none at the middle ... kept)")
 
 

@@ -59,7 +59,10 @@ class Projection:
     each finished one, ``growth`` per layer at the last) and projected to the whole sweep
     of ``items`` layers, the widest expected at ``middle``: ``low`` with the growth
     falling off to none there, ``high`` with it kept. ``complete``: the run finished;
-    ``low`` and ``high`` are then both the measured numbers and ``count`` the count."""
+    ``low`` and ``high`` are then both the measured numbers and ``count`` the count.
+    ``met``: a count meeting in the middle (``sweep.meet_places``) runs the layers
+    before this one only (then joins that middle with the layers it keeps): the states
+    and time are of those layers, the join not counted."""
 
     layers: tuple[int, ...]
     items: int
@@ -70,6 +73,7 @@ class Projection:
     complete: bool
     count: int | None = None
     interrupted: bool = False  # Ctrl-C cut the run short
+    met: int | None = None
 
     def describe(self, workers: int = 1) -> str:
         """A few lines for people; ``workers``: also the time on that many.
@@ -90,7 +94,11 @@ class Projection:
                     f"growing x{self.growth:.3g} a layer at the last; projected\n"
                     f"to the widest at layer {self.middle} (growth falling to none there "
                     f"... kept):")
-        lines = [head,
+        lines = [head]
+        if self.met is not None and not self.complete:
+            lines.append(f"  met in the middle at layer {self.met}: the layers before it "
+                         f"run, then the join (not counted here)")
+        lines += [
                  f"  widest layer: {span(rounded(low.peak_states), rounded(high.peak_states))}"
                  f" states, {span(rounded(low.peak_bytes), rounded(high.peak_bytes))} bytes",
                  f"  states in all: {span(rounded(low.states), rounded(high.states))}; "
@@ -111,11 +119,21 @@ def between(low: str, high: str, joint: str = " ... ") -> str:
 
 
 def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
-            order: Sequence[str] | None = None, memory: float | None = None) -> Projection:
+            order: Sequence[str] | None = None, memory: float | None = None,
+            meet: bool = True) -> Projection:
     """Run the frontier engine for ``seconds`` (or ``layers`` layers, whichever comes
-    first; Ctrl-C cuts it short too) within ``memory`` bytes, and project its layers."""
-    lo, hi, secondary, options, sequence, colours = sweep.counter_arguments(xc, order)
+    first; Ctrl-C cuts it short too) within ``memory`` bytes, and project its layers:
+    to the middle only where the count meets there (``meet``, as ``frontier.count``'s),
+    else the whole sweep. The run is of the whole sweep: its first layers are the same."""
+    arguments = sweep.counter_arguments(xc, order)
+    lo, hi, secondary, options, sequence, colours = arguments
     cap = float(sweep.default_memory() if memory is None else memory)
+    places = sweep.meet_places(arguments, sweep.piece_items(xc)) if meet else 0
+    met = None
+    if places:
+        handle, _ = _dlx.frontier_open(lo, hi, secondary, options, sequence, cap, colours)
+        plan = _dlx.frontier_meet_plan(handle, places)
+        met = None if plan is None else plan[0]
 
     enough = []
 
@@ -138,23 +156,27 @@ def project(xc: ExactCover, *, seconds: float = 10.0, layers: int | None = None,
     finished = rows[:len(rows) - 1]  # the last row is the layer the run stopped in
     # (by the time limit, Ctrl-C, ``layers`` or the memory cap)
     outcome = projected([(row[0], row[1], row[2]) for row in finished], n,
-                        len(sweep.piece_items(xc)), spent)
+                        len(sweep.piece_items(xc)), spent, met)
     if reason == _dlx.INTERRUPTED and not enough:
         return replace(outcome, interrupted=True)
     return outcome
 
 
 def projected(finished: Sequence[tuple[int, int, float]], items: int, pieces: int,
-              spent: float) -> Projection:
+              spent: float, met: int | None = None) -> Projection:
     """The projection of a sweep of ``items`` layers (the last ``pieces`` of them a
     tiling's pieces) from its first layers ``finished``, as (states, bytes held,
     seconds) each, in ``spent`` seconds so far: ``project`` without the run, for the
-    profile a work folder keeps.
+    profile a work folder keeps. ``met``: the layers from this one on are not run (a
+    count meeting in the middle there).
 
     >>> rows = [(4 ** k, 100 * 4 ** k, 1e-3 * 4 ** k) for k in range(4)]
     >>> p = projected(rows, 12, 2, 0.1)
     >>> p.middle, round(p.growth, 6), round(p.high.peak_states), p.low.peak_states < 4 ** 5
     (5, 4.0, 1024, True)
+    >>> half = projected(rows, 12, 2, 0.1, met=5)
+    >>> round(half.high.states) == sum(4 ** k for k in range(5)), round(half.high.peak_states)
+    (True, 256)
     """
     n = len(finished)
     sizes = tuple(row[0] for row in finished)
@@ -172,9 +194,9 @@ def projected(finished: Sequence[tuple[int, int, float]], items: int, pieces: in
     rate = statistics.median(finished[k][2] / sizes[k] for k in window) if window else 0.0
     per_state = finished[window[-1]][1] / sizes[window[-1]] if window else 0.0  # bytes
     outlooks = [_outlook(sizes, base, items - pieces, middle, max(0.0, slope), falling,
-                         rate, per_state, spent) for falling in (True, False)]
+                         rate, per_state, spent, met) for falling in (True, False)]
     return Projection(sizes, items, middle, math.exp(slope), outlooks[0], outlooks[1],
-                      False)
+                      False, met=met)
 
 
 def projected_seconds(rows: Sequence[Sequence[float]], items: int, pieces: int) -> float:
@@ -198,10 +220,12 @@ MAX_POWER = 700.0  # e^700 ~ 10^304 states: past it a layer is "inf", not an ove
 
 
 def _outlook(sizes: tuple[int, ...], base: float, swept: int, middle: int, slope: float,
-             falling: bool, rate: float, per_state: float, spent: float) -> Outlook:
+             falling: bool, rate: float, per_state: float, spent: float,
+             met: int | None = None) -> Outlook:
     """The layers ``sizes`` run, continued to ``middle`` from log size ``base`` at the
     last with log-slope ``slope`` (``falling`` to none at the middle, or kept), then
-    mirrored, over the ``swept`` layers that are not pieces."""
+    mirrored, over the ``swept`` layers that are not pieces (those before ``met``
+    only, where given)."""
     last = len(sizes) - 1
     span = max(1, middle - last)
 
@@ -216,7 +240,7 @@ def _outlook(sizes: tuple[int, ...], base: float, swept: int, middle: int, slope
         power = base + slope * d - (slope * d * d / (2 * span) if falling else 0.0)
         return math.exp(power) if power < MAX_POWER else math.inf
 
-    projected = [size(k) for k in range(swept)] or [0.0]
+    projected = [size(k) for k in range(swept if met is None else min(met, swept))] or [0.0]
     widest = max(range(len(projected)), key=projected.__getitem__)
     states = sum(projected)
     return Outlook(widest, projected[widest], projected[widest] * per_state, states,
