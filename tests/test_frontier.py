@@ -850,6 +850,16 @@ def test_on_disk_the_join_runs_on_every_worker(tmp_path, on_disk_at_once):
     assert not list(tmp_path.glob("query-*")) and not list(tmp_path.glob("keeps-*"))
 
 
+def test_a_layers_last_tasks_halved_count_alike(tmp_path, on_disk_at_once, whole_sweep,
+                                               monkeypatch):
+    from cpuzzler.engines.frontier import disk as frontier_disk
+
+    monkeypatch.setattr(frontier_disk, "SPLIT_TAIL", 0)  # every layer's tail halved
+    xc = catalog.get("pentominoes-5x12").build().exact_cover
+    assert xc.count(engine="frontier", work_dir=tmp_path, shards=8, backend="processes",
+                    jobs=2) == 4040
+
+
 def test_on_disk_meeting_counts_random_symmetric_boards_as_the_python_engine(
         tmp_path, on_disk_at_once):
     import random

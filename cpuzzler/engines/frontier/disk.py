@@ -96,6 +96,7 @@ KEPT = 1 << 20  # outputs for layer KEPT + q: the useful states of kept layer q 
 # and only then goes on disk (see csrc/frontier.c, Spilling): a count that fits never
 # touches the disk. 0: on disk from the first layer.
 MEMORY_SHARE = 1 / 3
+SPLIT_TAIL = 1 << 26  # bytes of a layer's files past which its last tasks are halved
 CHECKPOINT_SECONDS = 30.0  # between saves of the state (each flushes the files to disk)
 # a layer that took this long is saved at its end whatever the time since the last save:
 # a kill -9 then loses at most one layer's work, not the first half-minute's
@@ -317,21 +318,22 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             # a task's files at most a sixteenth of the memory (its output is held until
             # appended), and four tasks a worker at least, for the balance
             files = batches(sizes, memory / 16, -(-len(sizes) // (4 * backend.workers)))
-            states, running = 0, 0
-            while files or running:
-                # two tasks a worker in flight: one runs while this process appends
-                # what the other sent back
-                while files and running < 2 * backend.workers:
-                    backend.submit(None, process_shards, digest, shared, memory, k,
-                                   files.pop(), shards, deadline, head, packing, plan)
-                    running += 1
-                _, (reason, found, done, outputs) = backend.next()
-                running -= 1
-                if reason != _dlx.DONE:  # the layer is redone on resuming
-                    return total + found, reason, layers
+            if held >= SPLIT_TAIL:
+                files = split_tail(files, backend.workers)
+            states = 0
+
+            def take(result: tuple[int, int, list[tuple[int, int, bytes]]]) -> None:
+                nonlocal total, states
+                found, done, outputs = result
                 appender.append(outputs)
                 total += found
                 states += done
+
+            reason = _tasks(backend, [(layer_task, digest, shared, memory, k, names, shards,
+                                       deadline, head, packing, plan) for names in files],
+                            take)
+            if reason != _dlx.DONE:  # the layer is redone on resuming
+                return total, reason, layers
             seconds = time.perf_counter() - started
             # layer k done: what a resume needs (its files stay until the next save)
             known = {name: size for name, size in state["sizes"].items()
@@ -719,6 +721,27 @@ def process_shards(digest: str, arguments: tuple[Any, ...], memory: float, k: in
         states += done
         outputs += emitted
     return _dlx.DONE, total, states, _one_write_a_file(outputs)
+
+
+def layer_task(*arguments: Any) -> tuple[int, tuple[int, int, list[tuple[int, int, bytes]]]]:
+    """``process_shards`` as a task of ``_tasks``: (reason, (solutions reached, states
+    processed, what was emitted))."""
+    reason, found, done, outputs = process_shards(*arguments)
+    return reason, (found, done, outputs)
+
+
+def split_tail(files: list[list[str]], workers: int) -> list[list[str]]:
+    """Batches of files as ``batches`` makes them, run from the end of the list: the
+    last ``2 * workers`` to run (the list's first) split in halves, so that the layer's
+    last tasks are short and no worker waits long on another at its end.
+
+    >>> split_tail([["a", "b"], ["c", "d", "e"], ["f"], ["g", "h"]], 1)
+    [['a'], ['b'], ['c'], ['d', 'e'], ['f'], ['g', 'h']]
+    """
+    tail = 2 * workers
+    halves = [half for names in files[:tail]
+              for half in (names[:len(names) // 2], names[len(names) // 2:]) if half]
+    return halves + files[tail:]
 
 
 def _one_write_a_file(outputs: list[tuple[int, int, bytes]]) -> list[tuple[int, int, bytes]]:
