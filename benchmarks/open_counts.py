@@ -19,15 +19,18 @@ symmetry by the reduction (one piece's placements cut by the half turn), which g
 raw count too. The two raw counts must agree.
 
 The heptiamonds in the 4x21 parallelogram have layers past this machine's memory (the
-widest 852 million states) and are counted on disk by the frontier engine, twice: raw
-along the plain sweep, and up to the half turn along the skewed sweep (the reduction: one
-piece's placements cut by the half turn, so a problem of its own, whose states neither
-sweep nor the board's symmetry maps onto the first's). Each count keeps its layers in a
-folder under DIR and resumes there after any stop; the times given are the layers'
-seconds that the folder records, summed over the runs. The raw count along the plain
-sweep meets in the middle (the board's half turn maps it onto itself): its layers run to
-the middle of the board, then are joined with their own images. The pentahexes in the
-5x22 parallelogram are counted the same two ways.
+widest 852 million states) and are counted on disk by the frontier engine, twice, raw:
+along the plain sweep (the board's columns) and along the skewed one (its columns cut
+across two lattice directions: states that no symmetry of the board maps onto the
+first's). The board's half turn maps each sweep onto itself reversed, so each count
+meets in the middle: its layers run to the middle of the board, then are joined with
+their own images. The second adds the tilings the half turn fixes (Burnside's lemma;
+its quotient is a small problem) for the count up to the half turn. Each count keeps
+its layers in a folder under DIR and resumes there after any stop; the times given are
+the layers' seconds that the folder records, summed over the runs. The pentahexes in
+the 5x22 parallelogram are counted the same two ways. (The 4x21 was first counted up
+to the half turn by the reduction along the skewed sweep, the whole sweep: 2.3 hours of
+layers; findings.)
 
 Polyform Puzzler's own documentation gives 3,665,348 for the 4x10 and 7,578,295 for the
 5x8; its matrix for the 4x10 keeps a quarter of the P4 tetrahex's placements, assuming four
@@ -80,16 +83,18 @@ def count_two_ways(name: str, entry: str) -> None:
 
 def count_two_ways_on_disk(name: str, entry: str, folder: Path, jobs: int,
                            memory: float) -> None:
-    """The frontier engine on disk: raw on the plain sweep, and unique (the reduction)
-    on the skewed sweep, each in its own folder under ``folder``; a table row, or an
-    exit if the raw counts differ or a count stopped."""
+    """The frontier engine on disk, raw along the plain sweep and along the skewed one
+    (each meeting in the middle), each in its own folder under ``folder``; the second
+    with the tilings the half turn fixes (Burnside's lemma: the unique count); a table
+    row, or an exit if the raw counts differ or a count stopped."""
     options = {"engine": "frontier", "memory": memory, "backend": "processes",
                "jobs": jobs, "shards": 256}
     plain = catalog.get(entry).build()
     raw = plain.count(symmetry="raw", work_dir=folder / f"{entry}-plain", **options)
     skewed = catalog.get(entry).build()
     skewed.use_sweep(skewed=True)
-    unique, raw_too = skewed.count_both(work_dir=folder / f"{entry}-skewed", **options)
+    unique, raw_too = skewed.count_both(method="burnside",
+                                        work_dir=folder / f"{entry}-skewed", **options)
     if not (raw.complete and unique.complete):
         raise SystemExit(f"{name}: stopped ({raw.reason}, {unique.reason}); run again to "
                          "go on")
@@ -150,7 +155,7 @@ def main() -> None:
             count_two_ways(name, entry)
     if args.disk:
         print("\n| puzzle | raw (frontier, plain sweep) | widest layer, time | unique, raw "
-              "(frontier, skewed sweep, reduction) | widest layer, time |")
+              "(frontier, skewed sweep, Burnside) | widest layer, time |")
         print("|---|---|---|---|---|")
         for name, entry in DISK.items():
             if args.only in entry:
