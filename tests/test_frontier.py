@@ -850,6 +850,15 @@ def test_on_disk_the_join_runs_on_every_worker(tmp_path, on_disk_at_once):
     assert not list(tmp_path.glob("query-*")) and not list(tmp_path.glob("keeps-*"))
 
 
+def test_reading_ahead_is_a_hint_that_never_fails(tmp_path):
+    from cpuzzler.engines.frontier import disk as frontier_disk
+
+    (tmp_path / "shard").write_bytes(b"x" * 10000)
+    assert frontier_disk.will_need(tmp_path / "shard") is None
+    assert frontier_disk.will_need(tmp_path / "no such file") is None
+    assert frontier_disk.will_need(tmp_path) is None  # a folder: nothing to read ahead
+
+
 def test_a_layers_last_tasks_halved_count_alike(tmp_path, on_disk_at_once, whole_sweep,
                                                monkeypatch):
     from cpuzzler.engines.frontier import disk as frontier_disk

@@ -469,6 +469,25 @@ def _opened(digest: str, arguments: tuple[Any, ...], memory: float) -> tuple[Any
     return opened
 
 
+def will_need(path: str | os.PathLike[str]) -> None:
+    """Ask the kernel to start reading the file ``path`` into its cache now, so that a
+    task reads its next file while it counts this one. A long count's folder outgrows
+    the page cache, and its workers waited on each read: a fifth of the 2 cores' time
+    on the pentahexes 5x22's layers 40 on. A hint: nothing where it cannot be given."""
+    if not hasattr(os, "posix_fadvise"):
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_WILLNEED)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def _read(path: Path, packing: str | None) -> bytes:
     with open(path, "rb") as source:
         return _unpacked(source.read(), packing, str(path))
@@ -490,9 +509,11 @@ def meet_lookups(digest: str, arguments: tuple[Any, ...], memory: float, plan: l
                                       head)
         _SHAPED.add((digest, memory))
     outputs: list[tuple[int, int, bytes]] = []
-    for name in names:
+    for at, name in enumerate(names):
         if deadline is not None and time.time() > deadline:
             return _dlx.TIMEOUT, []
+        if at + 1 < len(names):
+            will_need(work / names[at + 1])
         outputs += _packed(_dlx.frontier_meet_queries(
             handle, int(name[6:12]), _read(work / name, packing), shards, head), packing)
     return _dlx.DONE, _one_write_a_file(outputs)
@@ -507,9 +528,12 @@ def meet_dots(digest: str, arguments: tuple[Any, ...], memory: float, plan: list
     handle, _ = _opened(digest, arguments, memory)
     _dlx.frontier_meet_plan(handle, plan[3])
     work, total = Path(folder), 0
-    for query, read in pairs:
+    for at, (query, read) in enumerate(pairs):
         if deadline is not None and time.time() > deadline:
             return _dlx.TIMEOUT, 0
+        if at + 1 < len(pairs):
+            for name in pairs[at + 1]:
+                will_need(work / name)
         total += _dlx.frontier_meet_dot(handle, int(query[6:12]), _read(work / read, packing),
                                         head, _read(work / query, packing))
     for query, _ in pairs:
@@ -712,7 +736,9 @@ def process_shards(digest: str, arguments: tuple[Any, ...], memory: float, k: in
     counting on narrow layers). Returns as ``process_shard``."""
     total = states = 0
     outputs: list[tuple[int, int, bytes]] = []
-    for path in paths:
+    for at, path in enumerate(paths):
+        if at + 1 < len(paths):
+            will_need(paths[at + 1])
         reason, found, done, emitted = process_shard(digest, arguments, memory, k, path,
                                                      shards, deadline, head, packing, meet)
         if reason != _dlx.DONE:
