@@ -656,6 +656,7 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     f->template_at = -1;
     f->spill_bytes = -1;
     f->keep_from = 1; f->keep_to = 0;  /* no layer kept */
+    f->far_from = f->far_to = 0;
     ALLOC(f->first_start, f->n_order + 2); ALLOC(f->first_opts, m);
     ALLOC(f->expire_start, f->n_order + 3); ALLOC(f->expire_items, n);
     ALLOC(f->layers, f->n_order + 1); ALLOC(f->live_start, f->n_order + 2);
@@ -767,6 +768,40 @@ void frontier_start(Frontier *f) {
     emit(f, f->scratch, f->scratch_shade, 0, 1);
 }
 
+/* Whether the state (its key in layer k) covers none of the places far_from .. far_to-1. */
+static int covers_none_far(const Frontier *f, int k, const unsigned char *key) {
+    Bits state;
+    frontier_state_bits(f, k, key, &state);
+    for (int p = f->far_from; p < f->far_to; p++)
+        if (state.w[p >> 6] >> (p & 63) & 1) return 0;
+    return 1;
+}
+
+/* A layer kept for meet.c's lookups, once processed: only its states a lookup may ask
+ * for (covering no place past the lookups' last, meet.c's USEFUL ones: a tenth of the
+ * pentominoes 5x12's) are moved into a table sized for them.  Where that table would
+ * pass the cap the whole layer stays: the same counts, more memory. */
+static void keep_useful(Frontier *f, Layer *l, int k) {
+    size_t useful = 0, capacity = 64;
+    for (size_t s = 0; s < l->capacity; s++) {
+        const unsigned char *slot = l->slots + s * l->slot_bytes;
+        if (!slot_empty(l, slot) && covers_none_far(f, k, slot + l->head)) useful++;
+    }
+    while (4 * (useful + 1) > 3 * capacity) capacity *= 2;  /* layer_room's load */
+    if (capacity >= l->capacity) return;
+    Layer kept = *l;
+    if (!(kept.slots = table_alloc(f, capacity * l->slot_bytes))) return;
+    kept.capacity = capacity; kept.stored = 0;
+    for (size_t s = 0; s < l->capacity; s++) {
+        const unsigned char *slot = l->slots + s * l->slot_bytes;
+        if (slot_empty(l, slot) || !covers_none_far(f, k, slot + l->head)) continue;
+        memcpy(probe(&kept, slot + l->head), slot, l->slot_bytes);
+        kept.stored++;
+    }
+    table_free(f, l->slots, layer_bytes(f, l), 0);
+    *l = kept;
+}
+
 int frontier_layer(Frontier *f, int k, double deadline) {
     Layer *l = &f->layers[k];
     double start = now_seconds();
@@ -802,6 +837,7 @@ int frontier_layer(Frontier *f, int k, double deadline) {
     }
     flush_pending(f);
     if (k < f->keep_from || k > f->keep_to) layer_release(f, l);  /* kept: see meet.c */
+    else if (f->far_to > f->far_from && f->bit_mode && l->slots) keep_useful(f, l, k);
     f->layer_seconds[k] = now_seconds() - start;
     return R_DONE;
 }

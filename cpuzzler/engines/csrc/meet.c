@@ -51,14 +51,16 @@
  * a kept layer's shard, and meet_join hands each lookup to a function, which there
  * writes it to a file by the kept layer and shard it reads instead of reading it.  A
  * lookup never asks for a state covering a place past L, and most kept states do (nine
- * in ten of the pentominoes 5x12's, 96 in 100 of the 6x10's): on disk only the USEFUL
- * ones (meet_useful) are kept: at those shares the pentahexes 5x22's kept layers (35 to
- * 55, some ten billion states, 100 GB and more of files) would take a few GB.
+ * in ten of the pentominoes 5x12's, 96 in 100 of the 6x10's): only the USEFUL ones
+ * (meet_useful) are kept, on disk and in memory (frontier.c moves them into a smaller
+ * table once the kept layer is processed): at those shares the pentahexes 5x22's kept
+ * layers (35 to 55, some ten billion states, 100 GB and more of files) take a few GB.
  *
  * Measured (in memory, one core, against the whole sweep): the heptiamonds 3x28 in 69 s
- * instead of 117 s (145 million states processed instead of 373 million, 2.4 times the
- * peak memory), the pentominoes 5x12 and 6x10 1.6 and 1.4 times as fast; the polyhexes
- * 1-4 in 4x10 and 5x8 (short boards, small pieces filling a gap many ways) no faster.
+ * instead of 117 s (145 million states processed instead of 373 million; 2.4 times the
+ * peak memory while the kept layers were kept whole), the pentominoes 5x12 and 6x10 1.6
+ * and 1.4 times as fast (the 6x10 at 17 MB, the whole sweep 23); the polyhexes 1-4 in
+ * 4x10 and 5x8 (short boards, small pieces filling a gap many ways) no faster.
  */
 #include "xc.h"
 
@@ -309,6 +311,7 @@ int frontier_meet(Frontier *f, int cells, double deadline, int *applies) {
     *applies = m != NULL;
     if (!m) return R_DONE;
     f->keep_from = m->from; f->keep_to = m->last + 1;
+    f->far_from = m->last + 1; f->far_to = m->cells;  /* kept: the useful states only */
     frontier_start(f);
     int reason = frontier_layers(f, m->middle, deadline);
     for (int q = m->from; q <= m->last + 1 && reason == R_DONE && !f->no_memory; q++)

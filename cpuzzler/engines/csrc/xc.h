@@ -202,6 +202,7 @@ typedef struct {
     Bits *opt_bits, *expiring, *expiring_low, *template_bits;  /* opt_bits as first_opts */
     Bits *live_bits;                                /* per position: its live items */
     int keep_from, keep_to;                         /* layers not freed (meet.c) */
+    int far_from, far_to;   /* a kept layer keeps only its states covering none of these places */
     int *run_start;                                 /* per position: runs[run_start[k] ..] */
     BitRun *runs;
     Pending pending[PENDING_ADDS];                  /* a ring, the oldest at pending_at */
