@@ -768,11 +768,10 @@ void frontier_start(Frontier *f) {
     emit(f, f->scratch, f->scratch_shade, 0, 1);
 }
 
-/* Whether the state (its key in layer k) covers none of the places far_from .. far_to-1. */
-static int covers_none_far(const Frontier *f, int k, const unsigned char *key) {
+int frontier_covers_none(const Frontier *f, int k, const unsigned char *key, int from, int to) {
     Bits state;
     frontier_state_bits(f, k, key, &state);
-    for (int p = f->far_from; p < f->far_to; p++)
+    for (int p = from; p < to; p++)
         if (state.w[p >> 6] >> (p & 63) & 1) return 0;
     return 1;
 }
@@ -783,9 +782,11 @@ static int covers_none_far(const Frontier *f, int k, const unsigned char *key) {
  * pass the cap the whole layer stays: the same counts, more memory. */
 static void keep_useful(Frontier *f, Layer *l, int k) {
     size_t useful = 0, capacity = 64;
+    int from = f->far_from, to = f->far_to;
     for (size_t s = 0; s < l->capacity; s++) {
         const unsigned char *slot = l->slots + s * l->slot_bytes;
-        if (!slot_empty(l, slot) && covers_none_far(f, k, slot + l->head)) useful++;
+        if (!slot_empty(l, slot) && frontier_covers_none(f, k, slot + l->head, from, to))
+            useful++;
     }
     while (4 * (useful + 1) > 3 * capacity) capacity *= 2;  /* layer_room's load */
     if (capacity >= l->capacity) return;
@@ -794,7 +795,8 @@ static void keep_useful(Frontier *f, Layer *l, int k) {
     kept.capacity = capacity; kept.stored = 0;
     for (size_t s = 0; s < l->capacity; s++) {
         const unsigned char *slot = l->slots + s * l->slot_bytes;
-        if (slot_empty(l, slot) || !covers_none_far(f, k, slot + l->head)) continue;
+        if (slot_empty(l, slot) || !frontier_covers_none(f, k, slot + l->head, from, to))
+            continue;
         memcpy(probe(&kept, slot + l->head), slot, l->slot_bytes);
         kept.stored++;
     }

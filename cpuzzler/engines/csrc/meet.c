@@ -276,11 +276,7 @@ Meet *meet_open(Frontier *f, int cells) {
 }
 
 int meet_useful(const Meet *m, int q, const unsigned char *key) {
-    Bits state;
-    frontier_state_bits(m->f, q, key, &state);
-    for (int p = m->last + 1; p < m->cells; p++)
-        if (bit_of(&state, p)) return 0;
-    return 1;
+    return frontier_covers_none(m->f, q, key, m->last + 1, m->cells);
 }
 
 void meet_plan(const Meet *m, int *middle, int *keep_from, int *keep_to) {
@@ -311,7 +307,7 @@ int frontier_meet(Frontier *f, int cells, double deadline, int *applies) {
     *applies = m != NULL;
     if (!m) return R_DONE;
     f->keep_from = m->from; f->keep_to = m->last + 1;
-    f->far_from = m->last + 1; f->far_to = m->cells;  /* kept: the useful states only */
+    f->far_from = m->last + 1; f->far_to = m->cells;  /* kept: meet_useful's states only */
     frontier_start(f);
     int reason = frontier_layers(f, m->middle, deadline);
     for (int q = m->from; q <= m->last + 1 && reason == R_DONE && !f->no_memory; q++)

@@ -248,6 +248,8 @@ int frontier_layers(Frontier *f, int upto, double deadline);
 /* Bit mode: the state of layer k with the given key; the count layer k holds for the
  * state t (0: none). */
 void frontier_state_bits(const Frontier *f, int k, const unsigned char *key, Bits *s);
+/* Whether that state covers none of the places from .. to-1. */
+int frontier_covers_none(const Frontier *f, int k, const unsigned char *key, int from, int to);
 count128 frontier_lookup_bits(Frontier *f, int k, const Bits *t);
 count128 frontier_lookup_key(Frontier *f, int k, const unsigned char *key);
 /* meet.c: the count of a board that maps onto itself under a half turn (its first

@@ -71,14 +71,16 @@ import sys
 import threading
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import zstandard
 
 from cpuzzler.engines import _dlx
 from cpuzzler.errors import ExactCoverError
+
+T = TypeVar("T")
 
 __all__ = ["count_on_disk", "folder_report", "saved_state", "repack"]
 
@@ -305,6 +307,16 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     appender = _Appender(work)
     saved, save_cost = time.monotonic(), 0.0
     end = plan[0] if plan else len(order)  # meeting: the layers up to the middle
+    states = 0  # processed in the layer being run
+
+    def take(result: tuple[int, int, list[tuple[int, int, bytes]]]) -> None:
+        """A task of the layer done: its outputs appended, its counts added."""
+        nonlocal total, states
+        found, done, outputs = result
+        appender.append(outputs)
+        total += found
+        states += done
+
     try:
         for k in range(state["next"], end):
             started = time.perf_counter()
@@ -321,14 +333,6 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
             if held >= SPLIT_TAIL:
                 files = split_tail(files, backend.workers)
             states = 0
-
-            def take(result: tuple[int, int, list[tuple[int, int, bytes]]]) -> None:
-                nonlocal total, states
-                found, done, outputs = result
-                appender.append(outputs)
-                total += found
-                states += done
-
             reason = _tasks(backend, [(layer_task, digest, shared, memory, k, names, shards,
                                        deadline, head, packing, plan) for names in files],
                             take)
@@ -489,6 +493,21 @@ def will_need(path: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
+def read_ahead(items: Sequence[T], paths: Callable[[T], Iterable[str | os.PathLike[str]]]
+               ) -> Iterator[T]:
+    """The ``items`` in turn, the kernel asked (``will_need``) to read the files that
+    ``paths`` names for the next one while the caller works on this one.
+
+    >>> list(read_ahead(["a", "b"], lambda name: []))
+    ['a', 'b']
+    """
+    for at, item in enumerate(items):
+        if at + 1 < len(items):
+            for path in paths(items[at + 1]):
+                will_need(path)
+        yield item
+
+
 def _read(path: Path, packing: str | None) -> bytes:
     with open(path, "rb") as source:
         return _unpacked(source.read(), packing, str(path))
@@ -510,11 +529,9 @@ def meet_lookups(digest: str, arguments: tuple[Any, ...], memory: float, plan: l
                                       head)
         _SHAPED.add((digest, memory))
     outputs: list[tuple[int, int, bytes]] = []
-    for at, name in enumerate(names):
+    for name in read_ahead(names, lambda name: [work / name]):
         if deadline is not None and time.time() > deadline:
             return _dlx.TIMEOUT, []
-        if at + 1 < len(names):
-            will_need(work / names[at + 1])
         outputs += _packed(_dlx.frontier_meet_queries(
             handle, int(name[6:12]), _read(work / name, packing), shards, head), packing)
     return _dlx.DONE, _one_write_a_file(outputs)
@@ -529,12 +546,9 @@ def meet_dots(digest: str, arguments: tuple[Any, ...], memory: float, plan: list
     handle, _ = _opened(digest, arguments, memory)
     _dlx.frontier_meet_plan(handle, plan[3])
     work, total = Path(folder), 0
-    for at, (query, read) in enumerate(pairs):
+    for query, read in read_ahead(pairs, lambda pair: [work / name for name in pair]):
         if deadline is not None and time.time() > deadline:
             return _dlx.TIMEOUT, 0
-        if at + 1 < len(pairs):
-            for name in pairs[at + 1]:
-                will_need(work / name)
         total += _dlx.frontier_meet_dot(handle, int(query[6:12]), _read(work / read, packing),
                                         head, _read(work / query, packing))
     for query, _ in pairs:
@@ -737,9 +751,7 @@ def process_shards(digest: str, arguments: tuple[Any, ...], memory: float, k: in
     counting on narrow layers). Returns as ``process_shard``."""
     total = states = 0
     outputs: list[tuple[int, int, bytes]] = []
-    for at, path in enumerate(paths):
-        if at + 1 < len(paths):
-            will_need(paths[at + 1])
+    for path in read_ahead(paths, lambda path: [path]):
         reason, found, done, emitted = process_shard(digest, arguments, memory, k, path,
                                                      shards, deadline, head, packing, meet)
         if reason != _dlx.DONE:
