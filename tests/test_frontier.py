@@ -891,6 +891,17 @@ def test_reading_ahead_is_a_hint_that_never_fails(tmp_path):
     assert frontier_disk.will_need(tmp_path) is None  # a folder: nothing to read ahead
 
 
+def test_read_ahead_asks_for_the_next_items_files_before_handing_out_this_one(
+        monkeypatch):
+    from cpuzzler.engines.frontier import disk as frontier_disk
+
+    events: list[str] = []
+    monkeypatch.setattr(frontier_disk, "will_need", lambda path: events.append(f"ask {path}"))
+    for item in frontier_disk.read_ahead(["a", "b", "c"], lambda item: [item, item + "2"]):
+        events.append(f"work {item}")
+    assert events == ["ask b", "ask b2", "work a", "ask c", "ask c2", "work b", "work c"]
+
+
 def test_a_layers_last_tasks_halved_count_alike(tmp_path, on_disk_at_once, whole_sweep,
                                                monkeypatch):
     from cpuzzler.engines.frontier import disk as frontier_disk
