@@ -882,6 +882,25 @@ def test_on_disk_the_join_runs_on_every_worker(tmp_path, on_disk_at_once):
     assert not list(tmp_path.glob("query-*")) and not list(tmp_path.glob("keeps-*"))
 
 
+def test_a_meet_past_memory_runs_its_layers_before_the_kept_ones_in_memory(tmp_path,
+                                                                           monkeypatch):
+    from cpuzzler.engines.frontier import disk as frontier_disk
+
+    # the meet in memory past its share (as on the heptiamonds 4x21): the count goes on
+    # disk, its layers before the first its lookups keep (6 on the 6x10) run in memory
+    monkeypatch.setattr(frontier_disk, "_met_in_memory",
+                        lambda *_: (None, frontier_disk._dlx.SPILL, []))
+    written: list[int] = []
+    name = frontier_disk._file_name
+    monkeypatch.setattr(frontier_disk, "_file_name",
+                        lambda layer, shard: written.append(layer) or name(layer, shard))
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    assert xc.count(engine="frontier", work_dir=tmp_path, shards=4) == 9356
+    state = json.loads((tmp_path / "state.json").read_text())
+    assert state["meet"][:2] == [30, 6] and len(state["profile"]) == 30
+    assert min(written) == 6  # no layer before the kept ones touched the disk
+
+
 def test_reading_ahead_is_a_hint_that_never_fails(tmp_path):
     from cpuzzler.engines.frontier import disk as frontier_disk
 

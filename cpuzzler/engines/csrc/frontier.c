@@ -88,7 +88,9 @@
  * line is a third of the cap: a state's emissions double each table at most once, and a
  * table doubling holds its old and new slots for a moment, so from a third the tables
  * can never pass the cap in the middle of a state (which would leave a state half
- * emitted, and nothing consistent to write).
+ * emitted, and nothing consistent to write).  A count meeting in the middle on disk
+ * also spills at the start of the first layer its lookups keep (spill_at), at the
+ * latest: the kept layers' copies are written as the disk processes them.
  *
  * On disk.  frontier_count holds every live layer in memory.  For counts past memory the
  * same steps are offered one at a time (frontier_start, frontier_load, frontier_layer):
@@ -654,7 +656,7 @@ int frontier_prepare(Frontier *f, const int *secondary, double memory_bytes) {
     ALLOC(f->undo_item, n); ALLOC(f->undo_used, n); ALLOC(f->undo_shade, n);
     f->n_undo = -1;
     f->template_at = -1;
-    f->spill_bytes = -1;
+    f->spill_bytes = -1; f->spill_at = -1;
     f->keep_from = 1; f->keep_to = 0;  /* no layer kept */
     f->far_from = f->far_to = 0;
     ALLOC(f->first_start, f->n_order + 2); ALLOC(f->first_opts, m);
@@ -812,6 +814,7 @@ int frontier_layer(Frontier *f, int k, double deadline) {
     f->resume_slot = 0;
     f->stop_layer = k; f->stop_slot = s;
     if (deadline >= 0 && start > deadline) return R_TIMEOUT;
+    if (f->spill_bytes >= 0 && k == f->spill_at) return R_SPILL;
     f->layer_states[k] = (long long)l->stored;
     f->layer_peak[k] = (long long)f->bytes;
     if (!f->bit_mode) make_template(f, k);

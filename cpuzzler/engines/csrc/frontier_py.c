@@ -241,10 +241,11 @@ done:
     return result;
 }
 
-/* frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None)
+/* frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None, spill_at=-1)
  *   -> (reason, no_memory, count, states, layers, next, outputs)
  * The count of a fresh handle in memory from the start, stopped once its tables pass
- * spill_bytes (SPILL), at the time limit or on Ctrl-C (see frontier.c, Spilling).  On a
+ * spill_bytes or at the start of layer spill_at (SPILL), at the time limit or on Ctrl-C
+ * (see frontier.c, Spilling).  On a
  * stop, `outputs` are the layers as they stand, from layer `next` (its states not yet
  * processed) on, as (layer, shard, records) the way frontier_step gives them, and
  * `layers` the layers finished before it; `count` the solutions reached.  Past the cap
@@ -253,9 +254,9 @@ static PyObject *frontier_run(PyObject *self, PyObject *args) {
     PyObject *capsule, *on_layer = Py_None, *result = NULL;
     double time_limit, spill_bytes;
     Py_ssize_t shards;
-    int head;
-    if (!PyArg_ParseTuple(args, "Oddni|O", &capsule, &time_limit, &spill_bytes, &shards,
-                          &head, &on_layer))
+    int head, spill_at = -1;
+    if (!PyArg_ParseTuple(args, "Oddni|Oi", &capsule, &time_limit, &spill_bytes, &shards,
+                          &head, &on_layer, &spill_at))
         return NULL;
     FrontierHandle *h = PyCapsule_GetPointer(capsule, "cpuzzler.frontier");
     if (!h) return NULL;
@@ -266,7 +267,7 @@ static PyObject *frontier_run(PyObject *self, PyObject *args) {
         return NULL;
     }
     f->total = 0; f->no_memory = 0; f->overflow = 0; f->layers_done = 0;
-    f->spill_bytes = spill_bytes;
+    f->spill_bytes = spill_bytes; f->spill_at = spill_at;
     f->on_layer = on_layer == Py_None ? NULL : on_layer;
     int keep = f->keep_spares;
     f->keep_spares = 0;  /* spares would count against the line */
@@ -275,7 +276,7 @@ static PyObject *frontier_run(PyObject *self, PyObject *args) {
     f->tstate = PyEval_SaveThread();
     int reason = frontier_count(f, deadline);
     PyEval_RestoreThread(f->tstate);
-    f->spill_bytes = -1; f->on_layer = NULL; f->keep_spares = keep;
+    f->spill_bytes = -1; f->spill_at = -1; f->on_layer = NULL; f->keep_spares = keep;
     PyObject *outputs = NULL, *layers = NULL;
     if (PyErr_Occurred()) {  /* from on_layer */
         if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) goto done;
@@ -315,7 +316,8 @@ PyMethodDef frontier_methods[] = {
      "colours=None, on_layer=None, meet_cells=0) -> "
      "(count, reason, no_memory, (states, peak_bytes, lookups), layers, met)"},
     {"frontier_run", frontier_run, METH_VARARGS,
-     "frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None) -> "
+     "frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer=None, "
+     "spill_at=-1) -> "
      "(reason, no_memory, count, states, layers, next, [(layer, shard, records)])"},
     {"frontier_bit_mode", frontier_bit_mode, METH_VARARGS,
      "frontier_bit_mode(allow) -> the old setting of whether bit mode may be used"},

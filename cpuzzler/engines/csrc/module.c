@@ -11,7 +11,7 @@
  *       the frontier counter of frontier.c;
  *   frontier_open(...), frontier_step(handle, k, records, shards, time_limit, head)
  *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
- *   frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer)
+ *   frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer, spill_at)
  *       a count begun in memory, its layers handed over for the disk once past a line;
  *   frontier_meet_plan(handle, cells), frontier_meet_shapes/_queries/_dot(handle, ...)
  *       meeting in the middle (meet.c) with the layers on disk;

@@ -229,6 +229,7 @@ typedef struct {
     count128 total;
     int overflow, no_memory;
     double spill_bytes;                             /* see frontier.c, Spilling (<0: none) */
+    int spill_at;                /* spilling, a layer stopped at its start too (<0: none) */
     int stop_layer;                                 /* where a stop left the count: */
     size_t resume_slot, stop_slot;                  /* the first slot of it not processed */
     long long states_done, check_mask;

@@ -181,10 +181,11 @@ def saved_state(work: Path, digest: str, keys: set[str], unknown: str) -> dict[s
     return state
 
 
-def _fresh_state(digest: str, shards: int) -> dict[str, Any]:
-    """The state of a count not begun."""
+def _fresh_state(digest: str, shards: int, meet: list[int] | None = None) -> dict[str, Any]:
+    """The state of a count not begun; ``meet``: the plan of a count meeting in the
+    middle, [middle, first kept, last kept, places] (None: the whole sweep)."""
     return {"problem": digest, "shards": shards, "next": 0, "total": "0", "sizes": {},
-            "record_head": RECORD_HEAD, "packing": PACKING}
+            "record_head": RECORD_HEAD, "packing": PACKING, "meet": meet}
 
 
 def _written(work: Path, state: dict[str, Any], outputs: list[tuple[int, int, bytes]],
@@ -200,27 +201,32 @@ def _written(work: Path, state: dict[str, Any], outputs: list[tuple[int, int, by
     return state
 
 
-def _started(work: Path, handle: Any, digest: str, shards: int) -> dict[str, Any]:
+def _started(work: Path, handle: Any, digest: str, shards: int,
+             meet: list[int] | None = None) -> dict[str, Any]:
     """A new count in the empty folder ``work``: the first step (from nothing) written
-    and saved."""
+    and saved. ``meet``: the state's, as ``_fresh_state``'s."""
     _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
-    return _written(work, _fresh_state(digest, shards), outputs, found)
+    return _written(work, _fresh_state(digest, shards, meet), outputs, found)
 
 
 def _begun_in_memory(work: Path, handle: Any, digest: str, shards: int, memory: float,
                      deadline: float | None,
                      after_layer: Callable[[int, int, int, float], None] | None,
+                     meet: list[int] | None = None,
                      ) -> tuple[dict[str, Any], int, list[tuple[int, int, float]]]:
     """A new count run in memory until its tables pass ``MEMORY_SHARE`` of ``memory``
     (``csrc/frontier.c``, Spilling), then its layers as they stand written to the empty
     folder ``work`` and saved. Returns the state, the reason it stopped (``SPILL``: go
-    on on disk from the state's next layer) and the layers it finished."""
+    on on disk from the state's next layer) and the layers it finished. ``meet``: the
+    plan of a count meeting in the middle on disk (its state's ``meet``), stopped at the
+    first layer its lookups keep at the latest (the disk writes their copies)."""
     left = -1.0 if deadline is None else max(0.0, deadline - time.time())
     reason, no_memory, found, _, layers, next_layer, outputs = _dlx.frontier_run(
-        handle, left, memory * MEMORY_SHARE, shards, RECORD_HEAD, after_layer)
+        handle, left, memory * MEMORY_SHARE, shards, RECORD_HEAD, after_layer,
+        meet[1] if meet else -1)
     if no_memory:  # past the cap inside a state: nothing whole to go on from
-        return _started(work, handle, digest, shards), _dlx.SPILL, []
-    state = _fresh_state(digest, shards)
+        return _started(work, handle, digest, shards, meet), _dlx.SPILL, []
+    state = _fresh_state(digest, shards, meet)
     state.update(next=next_layer, profile=[[k, *row] for k, row in enumerate(layers)])
     return _written(work, state, outputs, found), reason, layers
 
@@ -272,18 +278,19 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     layers: list[tuple[int, int, float]] = []
     state = _resumed(work, digest)
     plan = _dlx.frontier_meet_plan(handle, meet_cells) if meet_cells else None
+    meet = None if plan is None else [*plan, meet_cells]
     reason = _dlx.SPILL
-    if state is None and plan is not None and MEMORY_SHARE > 0:
+    if state is None and meet is not None and MEMORY_SHARE > 0:
         state, reason, layers = _met_in_memory(work, digest, shards, arguments, memory,
                                                deadline, after_layer, meet_cells)
         if state is not None and reason != _dlx.DONE:  # stopped in memory: nothing saved
             return int(state["total"]), reason, layers
-    elif state is None and MEMORY_SHARE > 0:
+    if state is None and MEMORY_SHARE > 0:  # past the share met: the layers before the
+        # kept ones in memory while they fit, then on disk
         state, reason, layers = _begun_in_memory(work, handle, digest, shards, memory,
-                                                 deadline, after_layer)
+                                                 deadline, after_layer, meet)
     if state is None:
-        state = _started(work, handle, digest, shards)
-        state["meet"] = plan and [*plan, meet_cells]
+        state = _started(work, handle, digest, shards, meet)
     plan = state.get("meet")  # as the count was begun (folders from before: None)
     state["layers"] = len(order)  # for folder_report (folders begun before lack it)
     if pieces is not None:
