@@ -225,10 +225,57 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_quietly(tmp_path):
 
 # -- the frontier engine, each worker owning its shards ----------------------------------
 
-def _owned_count(address, folder, **options):
+def _owned_count(address, folder, meet=False, **options):
+    """The pentominoes 5x12 counted on the cluster (the whole sweep, unless ``meet``)."""
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     return xc.count(engine="frontier", work_dir=folder, shards=8, backend="dask",
-                    address=address, **options)
+                    address=address, meet=meet, **options)
+
+
+def test_an_owned_count_meets_in_the_middle_each_owner_keeping_its_kept_shards(
+        cluster, tmp_path):
+    kept = set()
+
+    def look(k, *rest):
+        kept.update(path.parent.name for path in tmp_path.glob("owner-*/keeps-*"))
+
+    count = _owned_count(cluster, tmp_path, meet=True, on_layer=look)
+    assert count == 4040 and count.complete
+    state = json.loads((tmp_path / "state.json").read_text())
+    assert state["meet"][:3] == [30, 10, 30] and len(state["profile"]) == 30
+    assert state["next"] == state["layers"] == 72
+    assert kept == {"owner-0", "owner-1"}  # the kept layers' copies, by their shards
+    assert not list(tmp_path.glob("owner-*/*-0*"))  # no layer, copy or lookup file left
+
+
+def test_owned_counts_meeting_in_the_middle_count_random_symmetric_boards_right(
+        cluster, tmp_path):
+    import random
+
+    from test_frontier import symmetric_problem
+
+    rng, compared = random.Random(52), 0
+    while compared < 8:  # problems that meet (in memory) and have solutions
+        xc = symmetric_problem(rng, rng.randint(4, 14), rng.randint(0, 3))
+        expected = xc.count(engine="python")
+        if not (expected and xc.count(engine="frontier") and xc.stats.frontier["met"]):
+            continue
+        work = tmp_path / str(compared)
+        assert xc.count(engine="frontier", work_dir=work, shards=3, backend="dask",
+                        address=cluster) == expected, (compared, xc)
+        assert json.loads((work / "state.json").read_text())["meet"] is not None
+        compared += 1
+
+
+def test_an_owned_count_stopped_at_its_middle_goes_on_with_the_join(cluster, tmp_path):
+    first = _owned_count(cluster, tmp_path, meet=True, on_layer=_stop_at(29),
+                         checkpoint_every=0)
+    assert not first.complete and json.loads(
+        (tmp_path / "state.json").read_text())["next"] == 30
+    layers = []
+    resumed = _owned_count(cluster, tmp_path, meet=True,
+                           on_layer=lambda k, *rest: layers.append(k))
+    assert resumed == 4040 and resumed.complete and layers == []  # the join alone
 
 
 def test_each_worker_keeps_the_shards_it_owns_in_its_own_folder(cluster, tmp_path):

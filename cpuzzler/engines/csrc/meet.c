@@ -49,7 +49,9 @@
  * On disk.  The same steps serve layers kept as files (engines/frontier/disk.py):
  * meet_open and meet_plan say which layers to keep, meet_add_shapes gathers the cells of
  * a kept layer's shard, and meet_join hands each lookup to a function, which there
- * writes it to a file by the kept layer and shard it reads instead of reading it.  A
+ * writes it to a file by the kept layer and shard it reads instead of reading it.  On a
+ * cluster each machine holds the kept shards it owns: meet_shapes_out hands the cells it
+ * gathered to the others, meet_shapes_in takes theirs, so that each sees them all.  A
  * lookup never asks for a state covering a place past L, and most kept states do (nine
  * in ten of the pentominoes 5x12's, 96 in 100 of the 6x10's): only the USEFUL ones
  * (meet_useful) are kept, on disk and in memory (frontier.c moves them into a smaller
@@ -183,6 +185,37 @@ int meet_add_shapes(Meet *m, int q) {
         for (int w = 0; w < BITS_WORDS; w++) state.w[w] &= m->cell_mask.w[w];
         int made;
         if (!entry(&m->shapes, &m->shape_capacity, &m->n_shapes, &state, q, &made)) {
+            m->no_memory = 1;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+size_t meet_shapes_out(const Meet *m, unsigned char *out) {
+    if (!out) return m->n_shapes;
+    for (size_t k = 0; k < m->shape_capacity; k++) {
+        const Gap *g = &m->shapes[k];
+        if (!g->filled) continue;
+        int32_t q = g->q;
+        memcpy(out, &q, sizeof q);
+        memcpy(out + sizeof q, &g->holes, sizeof g->holes);
+        out += MEET_SHAPE_BYTES;
+    }
+    return m->n_shapes;
+}
+
+int meet_shapes_in(Meet *m, const unsigned char *in, size_t n) {
+    for (size_t r = 0; r < n; r++, in += MEET_SHAPE_BYTES) {
+        int32_t q;
+        Bits cells;
+        int made;
+        memcpy(&q, in, sizeof q);
+        memcpy(&cells, in + sizeof q, sizeof cells);
+        if (q < m->from || q > m->last + 1) return -2;
+        for (int w = 0; w < BITS_WORDS; w++)
+            if (cells.w[w] & ~m->cell_mask.w[w]) return -2;
+        if (!entry(&m->shapes, &m->shape_capacity, &m->n_shapes, &cells, q, &made)) {
             m->no_memory = 1;
             return -1;
         }

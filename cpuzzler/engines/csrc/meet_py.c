@@ -94,6 +94,38 @@ static PyObject *frontier_meet_shapes(PyObject *self, PyObject *args) {
     return result;
 }
 
+/* frontier_meet_shapes_out(handle) -> bytes: the cells gathered so far (records of
+ * meet.c's MEET_SHAPE_BYTES), for the other machines of a cluster. */
+static PyObject *frontier_meet_shapes_out(PyObject *self, PyObject *args) {
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O", &capsule)) return NULL;
+    FrontierHandle *h = handle_of(capsule, 1);
+    if (!h) return NULL;
+    size_t n = meet_shapes_out(h->meet, NULL);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * MEET_SHAPE_BYTES));
+    if (out) meet_shapes_out(h->meet, (unsigned char *)PyBytes_AS_STRING(out));
+    return out;
+}
+
+/* frontier_meet_shapes_in(handle, cells): the cells another machine gathered
+ * (frontier_meet_shapes_out's bytes) added to this one's. */
+static PyObject *frontier_meet_shapes_in(PyObject *self, PyObject *args) {
+    PyObject *capsule, *result = NULL;
+    Py_buffer cells;
+    if (!PyArg_ParseTuple(args, "Oy*", &capsule, &cells)) return NULL;
+    FrontierHandle *h = handle_of(capsule, 1);
+    if (h) {
+        int rc = (size_t)cells.len % MEET_SHAPE_BYTES ? -2 :
+            meet_shapes_in(h->meet, cells.buf, (size_t)cells.len / MEET_SHAPE_BYTES);
+        if (rc == -1) PyErr_NoMemory();
+        else if (rc == -2) PyErr_SetString(PyExc_ValueError, "not the cells of this "
+                                           "meeting's kept layers");
+        else result = Py_NewRef(Py_None);
+    }
+    PyBuffer_Release(&cells);
+    return result;
+}
+
 /* The lookups of a shard of the middle, by (kept layer, shard of the key there). */
 typedef struct {
     Frontier *f;
@@ -221,6 +253,10 @@ PyMethodDef meet_methods[] = {
      "frontier_meet_useful(handle, q, records, head) -> the records a lookup may ask for"},
     {"frontier_meet_shapes", frontier_meet_shapes, METH_VARARGS,
      "frontier_meet_shapes(handle, q, records, head) -> None"},
+    {"frontier_meet_shapes_out", frontier_meet_shapes_out, METH_VARARGS,
+     "frontier_meet_shapes_out(handle) -> the cells gathered, as bytes"},
+    {"frontier_meet_shapes_in", frontier_meet_shapes_in, METH_VARARGS,
+     "frontier_meet_shapes_in(handle, cells) -> None"},
     {"frontier_meet_queries", frontier_meet_queries, METH_VARARGS,
      "frontier_meet_queries(handle, j, records, shards, head) -> [(q, shard, queries)]"},
     {"frontier_meet_dot", frontier_meet_dot, METH_VARARGS,

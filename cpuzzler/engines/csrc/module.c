@@ -13,7 +13,8 @@
  *       the same, one layer (or one shard of one) at a time, for layers kept on disk;
  *   frontier_run(handle, time_limit, spill_bytes, shards, head, on_layer, spill_at)
  *       a count begun in memory, its layers handed over for the disk once past a line;
- *   frontier_meet_plan(handle, cells), frontier_meet_shapes/_queries/_dot(handle, ...)
+ *   frontier_meet_plan(handle, cells), frontier_meet_shapes/_shapes_out/_shapes_in/
+ *       _queries/_dot(handle, ...)
  *       meeting in the middle (meet.c) with the layers on disk;
  *   frontier_bit_mode(allow)
  *       whether those may use frontier.c's bit mode (the tests compare both ways);

@@ -266,6 +266,12 @@ typedef void (*MeetEmit)(void *context, int q, const Bits *t, count128 c);
 Meet *meet_open(Frontier *f, int cells);
 void meet_plan(const Meet *m, int *middle, int *keep_from, int *keep_to);
 int meet_add_shapes(Meet *m, int q);
+/* The cells gathered, as records of MEET_SHAPE_BYTES ([q, 4 bytes][cells]) written to
+ * out (NULL: none written) and their number; such records added (-1: no memory, -2: a
+ * record of no kept layer or with places that are not cells). */
+#define MEET_SHAPE_BYTES (4 + sizeof(Bits))
+size_t meet_shapes_out(const Meet *m, unsigned char *out);
+int meet_shapes_in(Meet *m, const unsigned char *in, size_t n);
 int meet_useful(const Meet *m, int q, const unsigned char *key);  /* may be looked up */
 int meet_join(Meet *m, const Bits *s, count128 c, MeetEmit emit, void *context);
 void meet_free(Meet *m);

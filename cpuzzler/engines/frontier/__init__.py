@@ -117,7 +117,8 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                 from cpuzzler.engines.frontier import cluster
 
                 total, reason, layers = cluster.count_owned(
-                    arguments, cap, work_dir, runner.client, **settings)  # type: ignore[union-attr]
+                    arguments, cap, work_dir, runner.client,  # type: ignore[union-attr]
+                    meet_cells=places, **settings)
             else:
                 total, reason, layers = disk.count_on_disk(
                     arguments, cap, work_dir, backend=runner, meet_cells=places, **settings)

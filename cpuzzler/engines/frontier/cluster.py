@@ -22,6 +22,14 @@ restarts a killed worker on the same machine), the count takes up the last save 
 same way and redoes the layers since. A folder no worker holds then is named in the
 error: its shards are on no disk this cluster reaches.
 
+Meeting in the middle (``csrc/meet.c``). A board its half turn maps onto itself runs its
+layers to the middle, the kept layers' copies going to the owners of their shards like
+anything else emitted; then the join runs on the owners: each gathers the cells of its
+kept states (``gather``), which every worker takes from all owners before it looks up
+its middle shards (``look_up``); the lookups go to the owners of the shards they read,
+into lookup files, and each owner reads those against its own shards (``dots``). A stop
+in the join redoes it.
+
 Run the workers single-threaded (``dask worker --nthreads 1 --nworkers N``): a worker's
 tasks share its problem, opened once.
 """
@@ -38,7 +46,7 @@ from typing import Any
 
 from cpuzzler.engines import _dlx
 from cpuzzler.engines.frontier import disk
-from cpuzzler.engines.frontier.disk import PACKING, RECORD_HEAD, STATE
+from cpuzzler.engines.frontier.disk import PACKING, RECORD_HEAD, STATE, looked_up
 from cpuzzler.errors import ExactCoverError
 
 __all__ = ["WorkerLost", "count_owned"]
@@ -46,6 +54,7 @@ __all__ = ["WorkerLost", "count_owned"]
 OWNER = "owner.json"  # in each owner's folder: the problem and the owner it holds
 WAIT = 2.0  # seconds between looks at the cluster's workers while tasks run
 REJOIN = 60.0  # seconds a count waits for a lost owner's folder to be held again
+QUERIES = "query"  # _APPENDERS' key of an owner's lookup files: its folder / QUERIES
 _APPENDERS: dict[str, tuple[threading.Lock, disk._Appender]] = {}  # per folder
 
 
@@ -100,17 +109,70 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
 
 
 def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
-            memory: float, k: int, batch: list[int], shards: int, deadline: float | None
+            memory: float, k: int, batch: list[str], shards: int, deadline: float | None,
+            meet: list[int] | None = None,
             ) -> tuple[int, int, int, dict[int, list[tuple[int, int, bytes]]]]:
-    """A task: process the owner's shards ``batch`` of layer ``k``. Returns (reason,
+    """A task: process the owner's files ``batch`` of layer ``k``. Returns (reason,
     solutions reached, states processed, what they emitted by the owner it goes to); on
-    a stop, nothing emitted."""
+    a stop, nothing emitted. ``meet``: the state's (the kept layers' copies go out too,
+    to the owners of their shards)."""
     folder = owner_folder(work_dir, owner)
     reason, found, done, outputs = disk.process_shards(
-        digest, arguments, memory, k, [str(folder / f"layer-{k:06d}.{shard:04d}")
-                                       for shard in batch],
-        shards, deadline, RECORD_HEAD, PACKING)
+        digest, arguments, memory, k, [str(folder / name) for name in batch],
+        shards, deadline, RECORD_HEAD, PACKING, meet)
     return reason, found, done, _by_owner(outputs, owners)
+
+
+def gather(work_dir: str, owner: int, digest: str, arguments: tuple[Any, ...],
+           memory: float, meet: list[int], names: list[str]) -> bytes:
+    """A task of a join: the cells of the states of the owner's kept files ``names``
+    (``csrc/meet.c``, On disk), as bytes for the other owners' workers."""
+    handle, _ = disk._opened(digest, arguments, memory)
+    _dlx.frontier_meet_plan(handle, meet[3])
+    disk.shapes_of(handle, owner_folder(work_dir, owner), names, RECORD_HEAD, PACKING)
+    return _dlx.frontier_meet_shapes_out(handle)
+
+
+def look_up(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
+            memory: float, meet: list[int], cells: list[bytes], batch: list[str],
+            shards: int, deadline: float | None
+            ) -> tuple[int, int, int, dict[int, list[tuple[int, int, bytes]]]]:
+    """A task of a join: the lookups of the owner's middle files ``batch``, by the owner
+    of the kept shard each reads (every owner's ``cells`` gathered first, once in each
+    process); returned as ``process``'s (no solutions, no states)."""
+    handle, _ = disk._opened(digest, arguments, memory)
+    _dlx.frontier_meet_plan(handle, meet[3])
+    if (digest, memory) not in disk._SHAPED:
+        for part_cells in cells:
+            _dlx.frontier_meet_shapes_in(handle, part_cells)
+        disk._SHAPED.add((digest, memory))
+    reason, outputs = disk.lookups_of(handle, owner_folder(work_dir, owner), batch, shards,
+                                      RECORD_HEAD, PACKING, deadline)
+    return reason, 0, 0, _by_owner(outputs, owners)
+
+
+def dots(work_dir: str, owner: int, digest: str, arguments: tuple[Any, ...], memory: float,
+         meet: list[int], pairs: list[tuple[str, str]], deadline: float | None
+         ) -> tuple[int, int]:
+    """A task of a join: ``disk.meet_dots`` on the owner's lookup files ``pairs``."""
+    return disk.meet_dots(digest, arguments, memory, meet, str(owner_folder(work_dir, owner)),
+                          pairs, RECORD_HEAD, PACKING, deadline)
+
+
+def queries(work_dir: str, owner: int) -> list[str]:
+    """A task of a join, on the owner's worker: its lookup files' appender closed, and
+    their names."""
+    folder = owner_folder(work_dir, owner)
+    entry = _APPENDERS.pop(str(folder / QUERIES), None)
+    if entry is not None:
+        entry[1].close()
+    return sorted(path.name for path in folder.glob("query-*"))
+
+
+def drop(work_dir: str, owner: int, pattern: str) -> None:
+    """A task, on the owner's worker: its files named by ``pattern`` deleted."""
+    for path in owner_folder(work_dir, owner).glob(pattern):
+        path.unlink()
 
 
 def _by_owner(outputs: list[tuple[int, int, bytes]], owners: int
@@ -134,17 +196,19 @@ def part(result: tuple[int, int, int, dict[int, Any]], owner: int
     return records
 
 
-def append(work_dir: str, owner: int, outputs: list[tuple[int, int, bytes]]
-           ) -> dict[str, int]:
-    """A task, on the owner's worker: append ``outputs`` to its files. Returns the
-    lengths of the files written."""
+def append(work_dir: str, owner: int, outputs: list[tuple[int, int, bytes]],
+           lookups: bool = False) -> dict[str, int]:
+    """A task, on the owner's worker: append ``outputs`` to its files (its lookup files,
+    where ``lookups``). Returns the lengths of the files written."""
     folder = owner_folder(work_dir, owner)
+    name = disk._query_name if lookups else disk._file_name
     lock, appender = _APPENDERS.setdefault(
-        str(folder), (threading.Lock(), disk._Appender(folder)))
+        str(folder / QUERIES) if lookups else str(folder),
+        (threading.Lock(), disk._Appender(folder, name)))
     with lock:
         appender.append(outputs)
-        return {name: (folder / name).stat().st_size
-                for name in {f"layer-{layer:06d}.{shard:04d}" for layer, shard, _ in outputs}}
+        return {file: (folder / file).stat().st_size
+                for file in {name(layer, shard) for layer, shard, _ in outputs}}
 
 
 def flush(work_dir: str, owner: int) -> None:
@@ -275,11 +339,13 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
                 deadline: float | None = None,
                 after_layer: Callable[[int, int, int, float], None] | None = None,
                 checkpoint_every: float = disk.CHECKPOINT_SECONDS,
-                pieces: int | None = None,
+                pieces: int | None = None, meet_cells: int = 0,
                 ) -> tuple[int, int, list[tuple[int, int, float]]]:
     """``disk.count_on_disk`` on the workers of the Dask ``client``, each owner
     keeping its shards in its own folder under ``work_dir``: the same count, the same
-    returns (count, reason, per layer (states, bytes of its files, seconds))."""
+    returns (count, reason, per layer (states, bytes of its files, seconds)).
+    ``meet_cells``: meet in the middle where it applies (``sweep.meet_places``), the
+    join's tasks on the owners too."""
     lo, hi, secondary, options, order, colours = arguments
     if shards < 1:
         raise ExactCoverError(f"the number of shards must be at least 1, not {shards}")
@@ -298,7 +364,7 @@ def count_owned(arguments: tuple[Any, ...], memory: float, work_dir: str | os.Pa
                                   "some (dask worker ADDRESS) and run the count again")
         owners = _Owners(client, str(work), dict(enumerate(workers)))
         owners.on_each(prepare, digest, None)
-        state = _started(work, owners, digest, shards, arguments, memory)
+        state = _started(work, owners, digest, shards, arguments, memory, meet_cells)
     else:
         owners = _restored(client, work, digest, state)
     first = state["next"]
@@ -348,8 +414,10 @@ def _run(owners: _Owners, work: Path, state: dict[str, Any], digest: str, shared
     (states, bytes, seconds) appended to ``layers``."""
     total, reason = int(state["total"]), _dlx.DONE
     saved, unsaved = time.monotonic(), False
+    meet = state.get("meet")
+    end = meet[0] if meet else state["layers"]  # meeting: the layers up to the middle
     try:
-        for k in range(state["next"], state["layers"]):
+        for k in range(state["next"], end):
             started = time.perf_counter()
             (reason, found), states, held, sizes = _layer(owners, state, k, digest, shared,
                                                           memory, deadline)
@@ -362,12 +430,21 @@ def _run(owners: _Owners, work: Path, state: dict[str, Any], digest: str, shared
             state.update(next=k + 1, total=str(total))
             state.setdefault("profile", []).append([k, states, held, seconds])
             unsaved = True
-            if time.monotonic() - saved >= checkpoint_every or k == state["layers"] - 1:
+            if time.monotonic() - saved >= checkpoint_every or k == end - 1:
                 _save(owners, work, state)
                 saved, unsaved = time.monotonic(), False
             layers.append((states, held, seconds))
             if after_layer is not None:
                 after_layer(k, states, held, seconds)
+        if meet and state["next"] == end:  # the middle: joined, then finished
+            found, reason = _joined(owners, state, digest, shared, memory, deadline)
+            if reason != _dlx.DONE:  # the join is redone on resuming
+                return total + found, reason, layers
+            total += found
+            state.update(next=state["layers"], total=str(total),
+                         sizes={str(owner): {} for owner in range(state["owners"])})
+            _save(owners, work, state)
+            owners.on_each(drop, "keeps-*")  # once the finished count is saved
     except KeyboardInterrupt:
         reason = _dlx.INTERRUPTED
         return total, reason, layers
@@ -395,10 +472,14 @@ def _resumed(work: Path, digest: str) -> dict[str, Any] | None:
 
 
 def _started(work: Path, owners: _Owners, digest: str, shards: int,
-             arguments: tuple[Any, ...], memory: float) -> dict[str, Any]:
-    """A new count: the first step (from nothing) sent to the owners and saved."""
+             arguments: tuple[Any, ...], memory: float, meet_cells: int = 0
+             ) -> dict[str, Any]:
+    """A new count: the first step (from nothing) sent to the owners and saved; its
+    state's ``"meet"`` the plan where it meets in the middle (as ``disk``'s), else
+    None."""
     lo, hi, secondary, options, order, colours = arguments
     handle, _ = _dlx.frontier_open(lo, hi, secondary, options, order, memory, colours)
+    plan = _dlx.frontier_meet_plan(handle, meet_cells) if meet_cells else None
     _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
     count = len(owners.assignment)
     parts = _by_owner(disk._packed(outputs, PACKING), count)
@@ -409,7 +490,7 @@ def _started(work: Path, owners: _Owners, digest: str, shards: int,
         sizes[str(owner)].update(written)
     state = {"problem": digest, "shards": shards, "owners": count, "next": 0,
              "total": str(found), "sizes": sizes, "record_head": RECORD_HEAD,
-             "packing": PACKING}
+             "packing": PACKING, "meet": plan and [*plan, meet_cells]}
     _save(owners, work, state)
     return state
 
@@ -420,15 +501,34 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
     """Layer ``k`` processed on the owners, what each shard emits appended by the
     owners it goes to. Returns ((reason, solutions reached), states processed, bytes of
     the layer's files, the new lengths of the files appended to, by owner)."""
-    client, work_dir, count = owners.client, owners.work_dir, state["owners"]
     prefix = f"layer-{k:06d}."
+    held = sum(size for files in state["sizes"].values() for name, size in files.items()
+               if name.startswith(prefix))
+
+    def task(owner: int, batch: list[str]) -> Any:
+        return owners.submit(owner, process, owners.work_dir, owner, state["owners"], digest,
+                             shared, memory, k, batch, state["shards"], deadline,
+                             state.get("meet"))
+
+    outcome, states, sizes = _spread(owners, state, lambda name: name.startswith(prefix),
+                                     memory, task)
+    return outcome, states, held, sizes
+
+
+def _spread(owners: _Owners, state: dict[str, Any], chosen: Callable[[str], bool],
+            memory: float, task: Callable[[int, list[str]], Any], lookups: bool = False,
+            ) -> tuple[tuple[int, int], int, dict[int, dict[str, int]]]:
+    """Each owner's files that are ``chosen`` run in batches by ``task(owner, batch)``
+    (a future of a result as ``process``'s), two a thread in flight, what each emits
+    appended by the owners it goes to (to their lookup files where ``lookups``).
+    Returns ((reason, solutions reached), states processed, the new lengths of the
+    files appended to, by owner)."""
+    client, work_dir, count = owners.client, owners.work_dir, state["owners"]
     # a task's files at most a sixteenth of the memory: its output is held until sent on
     waiting = {owner: disk.batches(
         sorted((name, size) for name, size in state["sizes"][str(owner)].items()
-               if name.startswith(prefix)), memory / 16, state["shards"])
+               if chosen(name)), memory / 16, state["shards"])
         for owner in range(count)}
-    held = sum(size for files in state["sizes"].values() for name, size in files.items()
-               if name.startswith(prefix))
     running = dict.fromkeys(range(count), 0)
     tasks: dict[Any, tuple[str, int]] = {}  # future: (kind, owner)
     found = states = 0
@@ -437,15 +537,12 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
         while any(waiting.values()) or tasks:
             for owner, left in waiting.items():  # two tasks a thread in flight
                 while left and running[owner] < 2 * owners.threads[owner]:
-                    batch = [int(name[len(prefix):]) for name in left.pop()]
-                    result = owners.submit(owner, process, work_dir, owner, count, digest,
-                                           shared, memory, k, batch, state["shards"],
-                                           deadline)
+                    result = task(owner, left.pop())
                     tasks[owners.submit(owner, summary, result)] = ("summary", owner)
                     for target in range(count):  # from this worker to the owner's, at once
                         records = owners.submit(owner, part, result, target)
-                        tasks[owners.submit(target, append, work_dir, target, records)] = (
-                            "append", target)
+                        tasks[owners.submit(target, append, work_dir, target, records,
+                                            lookups)] = ("append", target)
                     running[owner] += 1
             finished = list(owners.wait(set(tasks)))
             for future, answer in zip(finished, client.gather(finished), strict=True):
@@ -457,12 +554,55 @@ def _layer(owners: _Owners, state: dict[str, Any], k: int, digest: str, shared: 
                 running[owner] -= 1
                 reason, reached, done = answer
                 if reason != _dlx.DONE:
-                    return (reason, found + reached), states, held, sizes
+                    return (reason, found + reached), states, sizes
                 found += reached
                 states += done
     finally:  # after a stop or a lost worker nothing of this layer goes on
         client.cancel(list(tasks))
-    return (_dlx.DONE, found), states, held, sizes
+    return (_dlx.DONE, found), states, sizes
+
+
+def _joined(owners: _Owners, state: dict[str, Any], digest: str, shared: Any,
+            memory: float, deadline: float | None) -> tuple[int, int]:
+    """A count met in the middle on the cluster, its layers run to the middle, joined
+    (``disk._joined``'s steps, each owner's on its worker): every owner gathers the
+    cells of its kept files, all of which each worker takes; each owner's middle files
+    are looked up, the lookups sent to the owners of the kept shards they read, into
+    lookup files; each owner reads its lookup files against its shards. Returns the
+    solutions (those of the layers run before not counted) and the reason; a stop
+    leaves nothing (run again: the join is redone)."""
+    middle = (meet := state["meet"])[0]
+    count, sizes = state["owners"], state["sizes"]
+    owners.on_each(drop, "query-*")  # from a join stopped before
+    cells = [owners.submit(owner, gather, owners.work_dir, owner, digest, shared, memory, meet,
+                           sorted(name for name in sizes[str(owner)] if looked_up(name, meet)))
+             for owner in range(count)]
+
+    def task(owner: int, batch: list[str]) -> Any:
+        return owners.submit(owner, look_up, owners.work_dir, owner, count, digest, shared,
+                             memory, meet, cells, batch, state["shards"], deadline)
+
+    (reason, _), _, _ = _spread(owners, state, lambda name: name.startswith("layer-") and int(
+        name[6:12]) >= middle, memory, task, lookups=True)
+    if reason != _dlx.DONE:
+        return 0, reason
+    futures = []
+    for owner, written in enumerate(owners.client.gather(
+            [owners.submit(owner, queries, owners.work_dir, owner) for owner in range(count)])):
+        pairs = [(name, disk.read_by(name, middle)) for name in written]
+        pairs = [(name, read) for name, read in pairs if read in sizes[str(owner)]]
+        most = max(1, -(-len(pairs) // (4 * owners.threads[owner])))
+        futures += [owners.submit(owner, dots, owners.work_dir, owner, digest, shared, memory,
+                                  meet, pairs[at:at + most], deadline)
+                    for at in range(0, len(pairs), most)]
+    owners.wait_all(futures)
+    found, reason = 0, _dlx.DONE
+    for outcome, total in owners.client.gather(futures):
+        found += total
+        if outcome != _dlx.DONE:
+            reason = outcome
+    owners.on_each(drop, "query-*")  # those that read no kept shard, and any left
+    return found, reason
 
 
 def _save(owners: _Owners, work: Path, state: dict[str, Any]) -> None:
@@ -470,7 +610,8 @@ def _save(owners: _Owners, work: Path, state: dict[str, Any]) -> None:
     from, then the files of the layers before it deleted."""
     owners.on_each(flush)
     for files in state["sizes"].values():
-        for name in [name for name in files if int(name[6:12]) < state["next"]]:
+        for name in [name for name in files
+                     if name.startswith("layer-") and int(name[6:12]) < state["next"]]:
             del files[name]
     disk._save_state(work, state)
     owners.on_each(prune, state["next"])

@@ -395,6 +395,29 @@ def _query_name(layer: int, shard: int) -> str:
     return f"query-{layer:06d}.{shard:04d}"
 
 
+def looked_up(name: str, plan: list[int]) -> bool:
+    """Whether the file ``name`` holds states a meeting's lookups read (``plan`` a
+    state's ``"meet"``): a kept layer's copy, or a kept layer's own file from the middle
+    on.
+
+    >>> [looked_up(name, [30, 6, 31, 60]) for name in
+    ...  ("keeps-000007.0001", "layer-000031.0002", "layer-000032.0002", "layer-000029.0000")]
+    [True, True, False, False]
+    """
+    middle, first, last = plan[:3]
+    return name.startswith("keeps-") or first <= int(name[6:12]) <= last and int(
+        name[6:12]) >= middle
+
+
+def read_by(query: str, middle: int) -> str:
+    """The file a meeting's lookup file ``query`` is read against.
+
+    >>> read_by("query-000007.0001", 30), read_by("query-000031.0001", 30)
+    ('keeps-000007.0001', 'layer-000031.0001')
+    """
+    return ("layer-" if int(query[6:12]) >= middle else "keeps-") + query[6:]
+
+
 def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: Any,
             digest: str, shared: Any, memory: float) -> tuple[int, int]:
     """A count met in the middle on disk, its layers run to the middle, joined by tasks of
@@ -404,17 +427,12 @@ def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: 
     and packed alike); then each lookup file is read against its shard by a task
     (``csrc/meet.c``). Returns the solutions (those of the layers run before not counted)
     and the reason; a stop leaves nothing (run again: the join is redone)."""
-    middle, first, last, _ = plan = state["meet"]
+    middle = (plan := state["meet"])[0]
     shards, head, packing = state["shards"], state.get("record_head", 16), state.get("packing")
     for path in work.glob("query-*"):  # from a join stopped before
         path.unlink()
     sizes = state["sizes"]
-
-    def kept(name: str) -> bool:  # copies of the layers run, or the middle's own files
-        return name.startswith("keeps-") or first <= int(name[6:12]) <= last and int(
-            name[6:12]) >= middle
-
-    shapes = sorted(name for name in sizes if kept(name))
+    shapes = sorted(name for name in sizes if looked_up(name, plan))
     middles = [(name, sizes[name]) for name in sorted(sizes)
                if name.startswith("layer-") and int(name[6:12]) >= middle]
     most = max(1, -(-len(middles) // (4 * backend.workers)))
@@ -430,7 +448,7 @@ def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: 
         return 0, reason
     pairs = []
     for path in sorted(work.glob("query-*")):
-        read = ("layer-" if int(path.name[6:12]) >= middle else "keeps-") + path.name[6:]
+        read = read_by(path.name, middle)
         if read in sizes:
             pairs.append((path.name, read))
         else:  # no state of that shard: nothing to look up there
@@ -531,10 +549,24 @@ def meet_lookups(digest: str, arguments: tuple[Any, ...], memory: float, plan: l
     _dlx.frontier_meet_plan(handle, plan[3])
     work = Path(folder)
     if (digest, memory) not in _SHAPED:
-        for name in shapes:
-            _dlx.frontier_meet_shapes(handle, int(name[6:12]), _read(work / name, packing),
-                                      head)
+        shapes_of(handle, work, shapes, head, packing)
         _SHAPED.add((digest, memory))
+    return lookups_of(handle, work, names, shards, head, packing, deadline)
+
+
+def shapes_of(handle: Any, work: Path, names: list[str], head: int, packing: str | None
+              ) -> None:
+    """The cells of the states of the kept files ``names`` in ``work`` gathered by the
+    meeting of ``handle``."""
+    for name in names:
+        _dlx.frontier_meet_shapes(handle, int(name[6:12]), _read(work / name, packing), head)
+
+
+def lookups_of(handle: Any, work: Path, names: list[str], shards: int, head: int,
+               packing: str | None, deadline: float | None
+               ) -> tuple[int, list[tuple[int, int, bytes]]]:
+    """``meet_lookups`` once the cells are gathered: the lookups of the middle's files
+    ``names`` in ``work``."""
     outputs: list[tuple[int, int, bytes]] = []
     for name in read_ahead(names, lambda name: [work / name]):
         if deadline is not None and time.time() > deadline:
