@@ -267,6 +267,20 @@ def test_owned_counts_meeting_in_the_middle_count_random_symmetric_boards_right(
         compared += 1
 
 
+def test_lookups_after_a_stopped_joins_files_are_dropped_go_to_new_files(tmp_path):
+    from cpuzzler.engines.frontier import cluster as frontier_cluster
+
+    frontier_cluster.owner_folder(str(tmp_path), 0).mkdir()
+    query = tmp_path / "owner-0" / "query-000007.0001"
+    frontier_cluster.append(str(tmp_path), 0, [(7, 1, b"old")], True)  # a join stopped
+    frontier_cluster.drop(str(tmp_path), 0, "query-*")  # the join begun again
+    assert not query.exists()
+    assert frontier_cluster.append(str(tmp_path), 0, [(7, 1, b"new!")], True) == {
+        "query-000007.0001": 4}
+    assert query.read_bytes() == b"new!"
+    frontier_cluster.drop(str(tmp_path), 0, "query-*")
+
+
 def test_an_owned_count_stopped_at_its_middle_goes_on_with_the_join(cluster, tmp_path):
     first = _owned_count(cluster, tmp_path, meet=True, on_layer=_stop_at(29),
                          checkpoint_every=0)

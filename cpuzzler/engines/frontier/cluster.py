@@ -170,7 +170,10 @@ def queries(work_dir: str, owner: int) -> list[str]:
 
 
 def drop(work_dir: str, owner: int, pattern: str) -> None:
-    """A task, on the owner's worker: its files named by ``pattern`` deleted."""
+    """A task, on the owner's worker: its files named by ``pattern`` deleted (its lookup
+    files' appender closed first: one left open by a join stopped before would append
+    to the files deleted)."""
+    queries(work_dir, owner)
     for path in owner_folder(work_dir, owner).glob(pattern):
         path.unlink()
 
