@@ -245,11 +245,11 @@ done:
  *   -> (reason, no_memory, count, states, layers, next, outputs)
  * The count of a fresh handle in memory from the start, stopped once its tables pass
  * spill_bytes or at the start of layer spill_at (SPILL), at the time limit or on Ctrl-C
- * (see frontier.c, Spilling).  On a
- * stop, `outputs` are the layers as they stand, from layer `next` (its states not yet
- * processed) on, as (layer, shard, records) the way frontier_step gives them, and
- * `layers` the layers finished before it; `count` the solutions reached.  Past the cap
- * in the middle of a state (no_memory), nothing to go on from: start again on disk. */
+ * (see frontier.c, Spilling).  On a stop, `outputs` are the layers as they stand, from
+ * layer `next` (its states not yet processed) on, as (layer, shard, records) the way
+ * frontier_step gives them, and `layers` the layers finished before it; `count` the
+ * solutions reached.  Past the cap in the middle of a state (no_memory), nothing to go
+ * on from: start again on disk. */
 static PyObject *frontier_run(PyObject *self, PyObject *args) {
     PyObject *capsule, *on_layer = Py_None, *result = NULL;
     double time_limit, spill_bytes;
