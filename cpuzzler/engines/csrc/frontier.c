@@ -780,30 +780,35 @@ int frontier_covers_none(const Frontier *f, int k, const unsigned char *key, int
 
 /* A layer kept for meet.c's lookups, once processed: only its states a lookup may ask
  * for (covering no place past the lookups' last, meet.c's USEFUL ones: a tenth of the
- * pentominoes 5x12's) are moved into a table sized for them.  Where that table would
- * pass the cap the whole layer stays: the same counts, more memory. */
+ * pentominoes 5x12's) are moved into a table sized for them, each state tested once (its
+ * slot marked, then moved).  Where that table would pass the cap the whole layer stays:
+ * the same counts, more memory. */
 static void keep_useful(Frontier *f, Layer *l, int k) {
     size_t useful = 0, capacity = 64;
-    int from = f->far_from, to = f->far_to;
+    uint64_t *marked = calloc(l->capacity / 64 + 1, sizeof *marked);  /* the useful slots */
+    if (!marked) return;
     for (size_t s = 0; s < l->capacity; s++) {
         const unsigned char *slot = l->slots + s * l->slot_bytes;
-        if (!slot_empty(l, slot) && frontier_covers_none(f, k, slot + l->head, from, to))
+        if (!slot_empty(l, slot) &&
+            frontier_covers_none(f, k, slot + l->head, f->far_from, f->far_to)) {
+            marked[s >> 6] |= (uint64_t)1 << (s & 63);
             useful++;
+        }
     }
     while (4 * (useful + 1) > 3 * capacity) capacity *= 2;  /* layer_room's load */
-    if (capacity >= l->capacity) return;
     Layer kept = *l;
-    if (!(kept.slots = table_alloc(f, capacity * l->slot_bytes))) return;
-    kept.capacity = capacity; kept.stored = 0;
-    for (size_t s = 0; s < l->capacity; s++) {
-        const unsigned char *slot = l->slots + s * l->slot_bytes;
-        if (slot_empty(l, slot) || !frontier_covers_none(f, k, slot + l->head, from, to))
-            continue;
-        memcpy(probe(&kept, slot + l->head), slot, l->slot_bytes);
-        kept.stored++;
+    if (capacity < l->capacity && (kept.slots = table_alloc(f, capacity * l->slot_bytes))) {
+        kept.capacity = capacity; kept.stored = 0;
+        for (size_t s = 0; s < l->capacity; s++) {
+            if (!(marked[s >> 6] >> (s & 63) & 1)) continue;
+            const unsigned char *slot = l->slots + s * l->slot_bytes;
+            memcpy(probe(&kept, slot + l->head), slot, l->slot_bytes);
+            kept.stored++;
+        }
+        table_free(f, l->slots, layer_bytes(f, l), 0);
+        *l = kept;
     }
-    table_free(f, l->slots, layer_bytes(f, l), 0);
-    *l = kept;
+    free(marked);
 }
 
 int frontier_layer(Frontier *f, int k, double deadline) {

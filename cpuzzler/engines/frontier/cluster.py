@@ -87,9 +87,7 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
     made, or emptied of an unsaved start of the same count); else the files cut back to
     ``sizes`` and the files it does not name deleted."""
     folder = owner_folder(work_dir, owner)
-    dropped = _APPENDERS.pop(str(folder), None)  # from a count before, or one redone
-    if dropped is not None:
-        dropped[1].close()
+    _close_appender(str(folder))  # from a count before, or one redone
     mark = {"problem": digest, "owner": owner}
     if sizes is None:
         folder.mkdir(parents=True, exist_ok=True)
@@ -127,8 +125,7 @@ def gather(work_dir: str, owner: int, digest: str, arguments: tuple[Any, ...],
            memory: float, meet: list[int], names: list[str]) -> bytes:
     """A task of a join: the cells of the states of the owner's kept files ``names``
     (``csrc/meet.c``, On disk), as bytes for the other owners' workers."""
-    handle, _ = disk._opened(digest, arguments, memory)
-    _dlx.frontier_meet_plan(handle, meet[3])
+    handle = disk.meeting(digest, arguments, memory, meet)
     disk.shapes_of(handle, owner_folder(work_dir, owner), names, RECORD_HEAD, PACKING)
     return _dlx.frontier_meet_shapes_out(handle)
 
@@ -140,12 +137,11 @@ def look_up(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
     """A task of a join: the lookups of the owner's middle files ``batch``, by the owner
     of the kept shard each reads (every owner's ``cells`` gathered first, once in each
     process); returned as ``process``'s (no solutions, no states)."""
-    handle, _ = disk._opened(digest, arguments, memory)
-    _dlx.frontier_meet_plan(handle, meet[3])
-    if (digest, memory) not in disk._SHAPED:
+    def take_cells(handle: Any) -> None:
         for part_cells in cells:
             _dlx.frontier_meet_shapes_in(handle, part_cells)
-        disk._SHAPED.add((digest, memory))
+
+    handle = disk.meeting(digest, arguments, memory, meet, take_cells)
     reason, outputs = disk.lookups_of(handle, owner_folder(work_dir, owner), batch, shards,
                                       RECORD_HEAD, PACKING, deadline)
     return reason, 0, 0, _by_owner(outputs, owners)
@@ -163,9 +159,7 @@ def queries(work_dir: str, owner: int) -> list[str]:
     """A task of a join, on the owner's worker: its lookup files' appender closed, and
     their names."""
     folder = owner_folder(work_dir, owner)
-    entry = _APPENDERS.pop(str(folder / QUERIES), None)
-    if entry is not None:
-        entry[1].close()
+    _close_appender(str(folder / QUERIES))
     return sorted(path.name for path in folder.glob("query-*"))
 
 
@@ -173,9 +167,18 @@ def drop(work_dir: str, owner: int, pattern: str) -> None:
     """A task, on the owner's worker: its files named by ``pattern`` deleted (its lookup
     files' appender closed first: one left open by a join stopped before would append
     to the files deleted)."""
-    queries(work_dir, owner)
-    for path in owner_folder(work_dir, owner).glob(pattern):
+    folder = owner_folder(work_dir, owner)
+    _close_appender(str(folder / QUERIES))
+    for path in folder.glob(pattern):
         path.unlink()
+
+
+def _close_appender(key: str) -> None:
+    """The appender ``_APPENDERS`` keeps under ``key`` (a folder, or its lookup files'
+    key) closed and forgotten, if there is one."""
+    entry = _APPENDERS.pop(key, None)
+    if entry is not None:
+        entry[1].close()
 
 
 def _by_owner(outputs: list[tuple[int, int, bytes]], owners: int
@@ -482,7 +485,7 @@ def _started(work: Path, owners: _Owners, digest: str, shards: int,
     None."""
     lo, hi, secondary, options, order, colours = arguments
     handle, _ = _dlx.frontier_open(lo, hi, secondary, options, order, memory, colours)
-    plan = _dlx.frontier_meet_plan(handle, meet_cells) if meet_cells else None
+    meet = disk.meet_of(handle, meet_cells)
     _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
     count = len(owners.assignment)
     parts = _by_owner(disk._packed(outputs, PACKING), count)
@@ -493,7 +496,7 @@ def _started(work: Path, owners: _Owners, digest: str, shards: int,
         sizes[str(owner)].update(written)
     state = {"problem": digest, "shards": shards, "owners": count, "next": 0,
              "total": str(found), "sizes": sizes, "record_head": RECORD_HEAD,
-             "packing": PACKING, "meet": plan and [*plan, meet_cells]}
+             "packing": PACKING, "meet": meet}
     _save(owners, work, state)
     return state
 
@@ -585,8 +588,8 @@ def _joined(owners: _Owners, state: dict[str, Any], digest: str, shared: Any,
         return owners.submit(owner, look_up, owners.work_dir, owner, count, digest, shared,
                              memory, meet, cells, batch, state["shards"], deadline)
 
-    (reason, _), _, _ = _spread(owners, state, lambda name: name.startswith("layer-") and int(
-        name[6:12]) >= middle, memory, task, lookups=True)
+    (reason, _), _, _ = _spread(owners, state, lambda name: disk.in_middle(name, middle),
+                                memory, task, lookups=True)
     if reason != _dlx.DONE:
         return 0, reason
     futures = []
@@ -594,7 +597,7 @@ def _joined(owners: _Owners, state: dict[str, Any], digest: str, shared: Any,
             [owners.submit(owner, queries, owners.work_dir, owner) for owner in range(count)])):
         pairs = [(name, disk.read_by(name, middle)) for name in written]
         pairs = [(name, read) for name, read in pairs if read in sizes[str(owner)]]
-        most = max(1, -(-len(pairs) // (4 * owners.threads[owner])))
+        most = disk.share(len(pairs), 4 * owners.threads[owner])
         futures += [owners.submit(owner, dots, owners.work_dir, owner, digest, shared, memory,
                                   meet, pairs[at:at + most], deadline)
                     for at in range(0, len(pairs), most)]

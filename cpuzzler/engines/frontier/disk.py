@@ -277,8 +277,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     digest = fingerprint(lo, hi, secondary, [list(o) for o in options], order, colours)
     layers: list[tuple[int, int, float]] = []
     state = _resumed(work, digest)
-    plan = _dlx.frontier_meet_plan(handle, meet_cells) if meet_cells else None
-    meet = None if plan is None else [*plan, meet_cells]
+    meet = meet_of(handle, meet_cells)
     reason = _dlx.SPILL
     if state is None and meet is not None and MEMORY_SHARE > 0:
         state, reason, layers = _met_in_memory(work, digest, shards, arguments, memory,
@@ -409,6 +408,16 @@ def looked_up(name: str, plan: list[int]) -> bool:
         name[6:12]) >= middle
 
 
+def in_middle(name: str, middle: int) -> bool:
+    """Whether the file ``name`` is of a layer the join of a count meeting at layer
+    ``middle`` starts from (the middle's or past it).
+
+    >>> in_middle("layer-000030.0001", 30), in_middle("keeps-000031.0001", 30)
+    (True, False)
+    """
+    return name.startswith("layer-") and int(name[6:12]) >= middle
+
+
 def read_by(query: str, middle: int) -> str:
     """The file a meeting's lookup file ``query`` is read against.
 
@@ -433,9 +442,8 @@ def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: 
         path.unlink()
     sizes = state["sizes"]
     shapes = sorted(name for name in sizes if looked_up(name, plan))
-    middles = [(name, sizes[name]) for name in sorted(sizes)
-               if name.startswith("layer-") and int(name[6:12]) >= middle]
-    most = max(1, -(-len(middles) // (4 * backend.workers)))
+    middles = [(name, sizes[name]) for name in sorted(sizes) if in_middle(name, middle)]
+    most = share(len(middles), 4 * backend.workers)
     queries = _Appender(work, _query_name)
     try:
         reason = _tasks(backend, [(meet_lookups, digest, shared, memory, plan, str(work),
@@ -453,7 +461,7 @@ def _joined(work: Path, state: dict[str, Any], deadline: float | None, backend: 
             pairs.append((path.name, read))
         else:  # no state of that shard: nothing to look up there
             path.unlink()
-    most = max(1, -(-len(pairs) // (4 * backend.workers)))
+    most = share(len(pairs), 4 * backend.workers)
     found: list[int] = []
     reason = _tasks(backend, [(meet_dots, digest, shared, memory, plan, str(work),
                                   pairs[at:at + most], head, packing, deadline)
@@ -545,13 +553,40 @@ def meet_lookups(digest: str, arguments: tuple[Any, ...], memory: float, plan: l
     """A task of a join: the lookups of the middle's files ``names`` in ``folder``, as
     (kept layer, its shard, lookups packed), one entry each; the cells of the kept files
     ``shapes`` gathered first, once in each process. (reason, []) past ``deadline``."""
+    work = Path(folder)
+    handle = meeting(digest, arguments, memory, plan,
+                     lambda handle: shapes_of(handle, work, shapes, head, packing))
+    return lookups_of(handle, work, names, shards, head, packing, deadline)
+
+
+def meeting(digest: str, arguments: tuple[Any, ...], memory: float, plan: list[int],
+            gather: Callable[[Any], None] | None = None) -> Any:
+    """This process's handle of the problem (``_opened``), set to meet by ``plan`` (a
+    state's ``"meet"``); ``gather(handle)`` run first where given, once in each process:
+    the cells of the kept states, which a join's lookups need."""
     handle, _ = _opened(digest, arguments, memory)
     _dlx.frontier_meet_plan(handle, plan[3])
-    work = Path(folder)
-    if (digest, memory) not in _SHAPED:
-        shapes_of(handle, work, shapes, head, packing)
+    if gather is not None and (digest, memory) not in _SHAPED:
+        gather(handle)
         _SHAPED.add((digest, memory))
-    return lookups_of(handle, work, names, shards, head, packing, deadline)
+    return handle
+
+
+def meet_of(handle: Any, cells: int) -> list[int] | None:
+    """The plan a state keeps of a count meeting in the middle of its first ``cells``
+    places (``sweep.meet_places``): [middle, first kept, last kept, cells]; None where it
+    does not meet (``cells`` 0, or not of the kind)."""
+    plan = _dlx.frontier_meet_plan(handle, cells) if cells else None
+    return None if plan is None else [*plan, cells]
+
+
+def share(items: int, tasks: int) -> int:
+    """How many of ``items`` each of about ``tasks`` tasks takes (one at least).
+
+    >>> share(10, 4), share(0, 4)
+    (3, 1)
+    """
+    return max(1, -(-items // tasks))
 
 
 def shapes_of(handle: Any, work: Path, names: list[str], head: int, packing: str | None
@@ -582,8 +617,7 @@ def meet_dots(digest: str, arguments: tuple[Any, ...], memory: float, plan: list
     """A task of a join: each lookup file of ``pairs`` (lookups, the kept shard they
     read) read against its shard and deleted; the sum of their counts. (reason, 0) past
     ``deadline``."""
-    handle, _ = _opened(digest, arguments, memory)
-    _dlx.frontier_meet_plan(handle, plan[3])
+    handle = meeting(digest, arguments, memory, plan)
     work, total = Path(folder), 0
     for query, read in read_ahead(pairs, lambda pair: [work / name for name in pair]):
         if deadline is not None and time.time() > deadline:
