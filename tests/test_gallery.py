@@ -43,7 +43,7 @@ def test_gallery_errors(tmp_path, capsys):
     assert "gallery draws tilings" in capsys.readouterr().err
     (tmp_path / "file").write_text("")
     assert main(["gallery", "soma", "-o", str(tmp_path / "file")]) == 2
-    assert "cannot write" in capsys.readouterr().err
+    assert "is not a folder" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="needs Chromium (.ci/run installs Debian's)")

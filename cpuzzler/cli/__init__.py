@@ -25,6 +25,7 @@ import argparse
 import importlib
 import os
 import pkgutil
+import re
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -90,10 +91,29 @@ def _print_no_count(args: argparse.Namespace, reason: str) -> None:
     print(jsonl.line(jsonl.count(args.problem, none, unique, seconds, args.engine or "dlx")))
 
 
+def _negatives_joined(argv: Sequence[str]) -> list[str]:
+    """The arguments with an option's value that starts with a minus joined to it:
+    argparse takes ``--memory -5G`` for two options ("expected one argument"), so the
+    value's own check says what is wrong with it.
+
+    >>> _negatives_joined(["solve", "x", "--memory", "-5G", "-n", "3"])
+    ['solve', 'x', '--memory=-5G', '-n', '3']
+    """
+    joined: list[str] = []
+    for word in argv:
+        if (joined and re.fullmatch(r"--[a-z][a-z-]*", joined[-1])
+                and re.match(r"-\.?\d", word)):
+            joined[-1] += f"={word}"
+        else:
+            joined.append(word)
+    return joined
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(
+            _negatives_joined(sys.argv[1:] if argv is None else argv))
     except SystemExit as e:  # --help, or a bad option (argparse printed why)
         return e.code if isinstance(e.code, int) else EXIT_BAD_INPUT
     args.clock = Clock(getattr(args, "time_limit", None))

@@ -16,7 +16,7 @@ import math
 import os
 import re
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from cpuzzler import progress
 from cpuzzler.errors import ExactCoverError, InputFormatError, UsageError
@@ -141,13 +141,48 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     return catalog.get(spec).build()
 
 
+STDIN_CAP = 64 * 1024 ** 2  # bytes of standard input read at most: give a bigger one as a file
+CHUNK = 1024 ** 2
+
+
+def read_capped(stream: BinaryIO, cap: int = STDIN_CAP) -> bytes:
+    r"""The bytes of ``stream``, refused at the first NUL byte (no puzzle text holds one:
+    ``< /dev/zero`` stops at once) or past ``cap`` bytes (an endless pipe stops there, not
+    when memory runs out).
+
+    >>> import io
+    >>> read_capped(io.BytesIO(b"a b\na\n"))
+    b'a b\na\n'
+    >>> read_capped(io.BytesIO(b"a\0b"))
+    Traceback (most recent call last):
+      ...
+    cpuzzler.errors.InputFormatError: <stdin>: not text: a NUL byte at byte 2
+    >>> read_capped(io.BytesIO(b"x" * 10), cap=4)
+    Traceback (most recent call last):
+      ...
+    cpuzzler.errors.InputFormatError: <stdin>: more than 4 bytes: give a problem this big as a file
+    """
+    chunks: list[bytes] = []
+    size = 0
+    while chunk := stream.read(min(CHUNK, cap + 1 - size)):
+        if (nul := chunk.find(b"\0")) >= 0:
+            raise InputFormatError(f"not text: a NUL byte at byte {size + nul + 1}",
+                                   path="<stdin>")
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > cap:
+            raise InputFormatError(f"more than {cap:,} bytes: give a problem this big as a "
+                                   "file", path="<stdin>")
+    return b"".join(chunks)
+
+
 def _from_stdin(clock: Clock | None) -> ExactCover | Tiling:
     """The problem on standard input: a puzzle file if it sets a lattice, a DPF puzzle if
     it is nothing but numbers, else a DLX file."""
     from cpuzzler.formats import puzzle_file
     from cpuzzler.models import dpf
 
-    data = sys.stdin.buffer.read()
+    data = read_capped(sys.stdin.buffer)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:

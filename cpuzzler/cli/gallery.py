@@ -62,6 +62,9 @@ def run(args: argparse.Namespace) -> int:
         facts.append(("counted here", f"{bound}{unique:,} up to symmetry, {bound}{raw:,} in "
                                       f"all ({time.perf_counter() - start:.2f} s)"))
     solutions = list(problem.solve(args.n, symmetry=args.symmetry))
+    if os.path.exists(args.output) and not os.path.isdir(args.output):
+        raise InputFormatError("is not a folder (-o names the folder to write index.html "
+                               "in)", path=args.output)
     try:
         os.makedirs(args.output, exist_ok=True)
         target = os.path.join(args.output, "index.html")

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from cpuzzler.errors import InputFormatError
 from cpuzzler.grids.lattice import Lattice, Symmetry, _determinant, signed_permutations
-from cpuzzler.grids.region import Region, check_cell_mark
+from cpuzzler.grids.region import Region, check_cell_mark, positive_sides
 
 _IDENTITY = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
 
@@ -29,6 +29,7 @@ lattice = Lattice(
 
 def box(width: int, height: int, depth: int) -> Region:
     """Cells 0 <= x < width, 0 <= y < height, 0 <= z < depth."""
+    positive_sides("box", width, height, depth)
     return Region(lattice, [(x, y, z) for x in range(width) for y in range(height)
                             for z in range(depth)])
 

@@ -8,7 +8,7 @@ up, as Polyform Puzzler draws them); 12 symmetries.
 from __future__ import annotations
 
 from cpuzzler.grids.lattice import Lattice, generate_group
-from cpuzzler.grids.region import Region, from_ascii_rows
+from cpuzzler.grids.region import Region, from_ascii_rows, positive_sides
 
 ROTATE_60 = ((0, -1), (1, 1))  # (x, y) -> (-y, x + y)
 MIRROR = ((0, 1), (1, 0))  # (x, y) -> (y, x)
@@ -26,11 +26,13 @@ lattice = Lattice(
 
 def parallelogram(width: int, height: int) -> Region:
     """Cells 0 <= x < width, 0 <= y < height."""
+    positive_sides("parallelogram", width, height)
     return Region(lattice, [(x, y) for x in range(width) for y in range(height)])
 
 
 def hexagon(side: int) -> Region:
     """The hexagon of hexagons with ``side`` cells on each side (3s(s-1)+1 cells)."""
+    positive_sides("hexagon", side)
     r = side - 1
     return Region(lattice, [(x + r, y + r) for x in range(-r, r + 1) for y in range(-r, r + 1)
                             if abs(x + y) <= r])
@@ -51,6 +53,7 @@ def elongated_hexagon(middle: int, rows: int) -> Region:
 
 def triangle(side: int) -> Region:
     """The triangle of hexagons with ``side`` cells on each side."""
+    positive_sides("triangle", side)
     return Region(lattice, [(x, y) for x in range(side) for y in range(side - x)])
 
 

@@ -154,6 +154,20 @@ class Region:
 MAX_PART_MAPS = 20_000  # symmetries of a region in parts; each is a map of every cell
 
 
+def positive_sides(shape: str, *sides: int) -> None:
+    """Refuse a shape's side that is no positive whole number: ``rectangle(-1, 5)`` is a
+    mistake, not an empty region.
+
+    >>> positive_sides("box", 2, 0, 3)
+    Traceback (most recent call last):
+      ...
+    cpuzzler.errors.ExactCoverError: a box needs positive whole sides, not 2x0x3
+    """
+    if not all(isinstance(n, int) and n > 0 for n in sides):
+        raise ExactCoverError(f"a {shape} needs positive whole sides, not "
+                              f"{'x'.join(map(str, sides))}")
+
+
 def part_maps(lattice: Lattice, parts: Sequence[Iterable[Cell]], *, one_hand: bool = True
               ) -> list[tuple[Symmetry, dict[Cell, Cell]]]:
     """The symmetries of a region made of parts, when only the parts matter and not

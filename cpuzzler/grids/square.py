@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from cpuzzler.grids.lattice import Lattice, generate_group
-from cpuzzler.grids.region import Region, from_ascii_rows
+from cpuzzler.grids.region import Region, from_ascii_rows, positive_sides
 
 ROTATE_90 = ((0, -1), (1, 0))
 MIRROR = ((-1, 0), (0, 1))
@@ -24,7 +24,16 @@ lattice = Lattice(
 
 
 def rectangle(width: int, height: int) -> Region:
-    """Cells 0 <= x < width, 0 <= y < height."""
+    """Cells 0 <= x < width, 0 <= y < height.
+
+    >>> len(rectangle(10, 6))
+    60
+    >>> rectangle(-1, 5)
+    Traceback (most recent call last):
+      ...
+    cpuzzler.errors.ExactCoverError: a rectangle needs positive whole sides, not -1x5
+    """
+    positive_sides("rectangle", width, height)
     return Region(lattice, [(x, y) for x in range(width) for y in range(height)])
 
 

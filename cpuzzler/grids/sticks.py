@@ -15,7 +15,7 @@ from cpuzzler.errors import InputFormatError
 from cpuzzler.grids import square
 from cpuzzler.grids.edges import between, edge_lattice, outlines
 from cpuzzler.grids.lattice import Cell, Point
-from cpuzzler.grids.region import Region, from_ascii_rows
+from cpuzzler.grids.region import Region, from_ascii_rows, positive_sides
 
 
 def _to_vector(segment: Cell) -> tuple[int, int]:
@@ -49,6 +49,7 @@ def edges(cell: Cell) -> list[Cell]:
 def rectangle(width: int, height: int) -> Region:
     """The grid lines of a width x height rectangle of squares (its points 0..width by
     0..height): 2wh + w + h segments."""
+    positive_sides("rectangle", width, height)
     return between(lattice, [(x, y) for x in range(width + 1) for y in range(height + 1)])
 
 

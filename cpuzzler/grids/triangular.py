@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from cpuzzler.grids.hexagonal import MIRROR, ROTATE_60
 from cpuzzler.grids.lattice import Cell, Lattice, generate_group
-from cpuzzler.grids.region import Region, from_ascii_rows
+from cpuzzler.grids.region import Region, from_ascii_rows, positive_sides
 
 
 def _to_vector(cell: Cell) -> tuple[int, int]:
@@ -49,12 +49,14 @@ def vertices(cell: Cell) -> list[tuple[int, int]]:
 
 def parallelogram(width: int, height: int) -> Region:
     """The width x height rhombus of 2 * width * height triangles."""
+    positive_sides("parallelogram", width, height)
     return Region(lattice, [(x, y, z) for x in range(width) for y in range(height)
                             for z in (0, 1)])
 
 
 def triangle(side: int) -> Region:
     """The upward triangle of side ``side`` (side**2 triangles)."""
+    positive_sides("triangle", side)
     return Region(lattice, [(x, y, z) for x in range(side) for y in range(side)
                             for z in (0, 1) if x + y + z < side])
 

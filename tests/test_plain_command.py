@@ -1,0 +1,59 @@
+"""What a new user meets first: standard input that never ends, a negative size, a
+folder that is a device, a shape with a negative side; each one plain line, at once."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+
+import pytest
+
+from cpuzzler.cli import main
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.grids import cubic, hexagonal, square, sticks, triangular
+
+
+def _capped_memory() -> None:  # in the child: 1 GB of address space, libraries included
+    resource.setrlimit(resource.RLIMIT_AS, (1024 ** 3, 1024 ** 3))
+
+
+def test_endless_standard_input_is_refused_at_once_in_little_memory():
+    """``solve - < /dev/zero`` read everything before looking (4.4 GB in 60 s)."""
+    with open("/dev/zero", "rb") as zero:
+        run = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", "-", "--count"],
+                             stdin=zero, capture_output=True, text=True, timeout=120,
+                             preexec_fn=_capped_memory)
+    assert run.returncode == 2
+    assert run.stderr.strip() == "cpuzzler: error: <stdin>: not text: a NUL byte at byte 1"
+
+
+def test_a_pipe_past_the_cap_is_refused_past_the_cap():
+    run = subprocess.run(f"yes 'a b' | {sys.executable} -m cpuzzler solve - --count",
+                         shell=True, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2
+    assert "more than 67,108,864 bytes: give a problem this big as a file" in run.stderr
+
+
+def test_a_negative_size_is_said_to_be_no_size(capsys):
+    assert main(["solve", "soma", "--count", "--memory", "-5G"]) == 2
+    err = capsys.readouterr().err
+    assert "'-5G' is not a size like 512M or 2G" in err
+    assert "expected one argument" not in err
+
+
+def test_a_device_as_the_gallery_folder_is_no_folder(capsys):
+    assert main(["gallery", "soma", "-o", "/dev/full", "--no-count", "-n", "1"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "cpuzzler: error: /dev/full: is not a folder (-o names the folder to write "
+        "index.html in)")
+
+
+@pytest.mark.parametrize("shape, sides", [
+    (square.rectangle, (-1, 5)), (square.rectangle, (3, 0)), (cubic.box, (2, 2, -2)),
+    (triangular.parallelogram, (0, 3)), (triangular.triangle, (-2,)),
+    (hexagonal.parallelogram, (2, -1)), (hexagonal.hexagon, (0,)),
+    (hexagonal.triangle, (-3,)), (sticks.rectangle, (-1, 1))])
+def test_a_shape_with_a_side_not_positive_is_refused_not_empty(shape, sides):
+    with pytest.raises(ExactCoverError, match="needs positive whole sides"):
+        shape(*sides)
