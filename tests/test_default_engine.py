@@ -51,17 +51,66 @@ def test_auto_runs_the_frontier_engine_alone_where_it_projects_far_shorter():
                           "seconds": rounds[-1]["seconds"]}
 
 
-def test_auto_leaves_out_the_counter_where_enumeration_projects_far_shorter():
-    """14 queens: the frontier engine's layers project hundreds of seconds (no narrow
-    sweep), enumeration about a second: enumeration alone, no more counter rounds."""
+def test_auto_leaves_out_the_counter_where_enumeration_projects_far_shorter(monkeypatch):
+    """14 queens, the frontier engine's projection forced far longer than enumeration's:
+    enumeration alone, no more counter rounds."""
+    from cpuzzler.engines import auto
     from cpuzzler.models import queens
 
+    monkeypatch.setattr(auto, "projected_seconds", lambda rows, items, pieces: 1e6)
     xc = queens(14)
     assert xc.count(engine="auto") == 365_596
     choices = [r["choice"] for r in xc.stats.rounds if "choice" in r]
     engines = [r.get("engine") for r in xc.stats.rounds]
     assert xc.stats.answered_by == "dlx" and choices and choices[0].endswith("dlx alone")
     assert engines.count("frontier") <= 1  # none after the choice
+
+
+def test_a_counter_that_could_not_project_is_unknown_not_slow():
+    """14 queens: the frontier engine's layers are too wide to finish three in its first
+    slice, so it projects nothing; auto commits to nothing on that (it chose enumeration
+    alone as if the frontier engine would take forever) and takes its turns, in doubling
+    slices, until enumeration answers or a later slice projects."""
+    from cpuzzler.models import queens
+
+    xc = queens(14)
+    assert xc.count(engine="auto") == 365_596
+    rounds = xc.stats.rounds
+    assert xc.stats.answered_by == "dlx"
+    assert rounds[1]["engine"] == "frontier" and rounds[1]["projected seconds"] is None
+    for k, entry in enumerate(rounds):  # a choice only on a projection it made
+        if "choice" in entry:
+            assert rounds[k - 1]["engine"] == "frontier"
+            assert rounds[k - 1]["projected seconds"] is not None
+
+
+def test_auto_measures_cpu_seconds_so_a_busy_machine_does_not_mislead_it():
+    """Six processes spinning beside the count on this machine's cores: every round gets
+    a share of the CPU, the projections (in CPU seconds) still tell the frontier engine
+    from enumeration, and the frontier engine answers (it once projected "infinite" from
+    a round slowed by the load, and auto chose enumeration alone, for minutes)."""
+    import subprocess
+    import sys
+
+    busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(6)]
+    try:
+        xc = catalog.get("polyhexes-1234-5x8").build().exact_cover
+        assert xc.count(engine="auto") == 30_353_640
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    assert xc.stats.answered_by == "frontier"
+    assert not any(r.get("choice", "").endswith("dlx alone") for r in xc.stats.rounds)
+
+
+def test_a_catalog_entry_naming_no_engine_counts_on_auto(capsys):
+    """The polyhexes 1-4 in the 4x10 named no engine, so the plain command ran
+    enumeration (278 s); it runs auto, and the frontier engine answers."""
+    assert main(["solve", "polyhexes-1234-4x10", "--count"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("7404530 solutions up to")
+    assert "auto: answered by the frontier engine" in err
 
 
 def test_auto_goes_back_to_turns_when_a_projection_goes_bad(monkeypatch):

@@ -97,8 +97,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --sample: the random seed (the same seed, the same draws)")
     parser.add_argument("--engine", choices=available_engines(), default=None,
                         help="the solver (default: dlx, the native engine; for --count, "
-                             "the engine a named puzzle's catalog entry names, and auto "
-                             "for a file)")
+                             "auto, or the engine a named puzzle's catalog entry names)")
     parser.add_argument("--symmetry", choices=SYMMETRY_MODES, default="unique",
                         help="count each solution once up to the puzzle's symmetries "
                              "(default; for an exact cover without geometry, the symmetries "
@@ -204,21 +203,28 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
 
 
 def _default_engine(args: argparse.Namespace) -> None:
-    """Unless --engine says otherwise, a count of a named puzzle runs on the engine its
-    catalog entry names (the one that counts it fastest), and a count of a file on the
-    auto engine, which finds out (enumeration, a counter, CP-SAT in turns) and says in
-    the end which answered."""
+    """Unless --engine says otherwise, a count runs on the auto engine, which finds out
+    (enumeration, a counter, CP-SAT in turns) and says in the end which answered; a named
+    puzzle whose catalog entry names an engine (the one that counts it fastest) runs on
+    that one; the options of one engine choose it (--work-dir: frontier; --choice:
+    memo); counts in parts keep the native engine."""
     from cpuzzler import catalog
 
+    args.engine_given = args.engine is not None
     if not args.count or args.engine is not None:
         return
-    if args.problem == "-" or os.path.exists(args.problem):
-        if args.jobs == 1 and args.checkpoint is None and args.cluster is None:
-            args.engine = "auto"  # counts in parts keep the native engine
+    if getattr(args, "work_dir", None) is not None:
+        args.engine = "frontier"
         return
-    entry = catalog.find(args.problem)
+    if args.choice is not None:
+        args.engine = "memo"
+        return
+    if _in_parts(args):
+        return
+    named = not (args.problem == "-" or os.path.exists(args.problem))
+    entry = catalog.find(args.problem) if named else None
+    args.engine = entry.engine if entry is not None and entry.engine != "dlx" else "auto"
     if entry is not None and entry.engine != "dlx":
-        args.engine = entry.engine
         note(args, f"counting with the {entry.engine} engine, this puzzle's fastest "
                    "(--engine to choose another)")
 
@@ -368,6 +374,7 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries 
     if args.symmetry == "rotations":
         raise UsageError("--symmetry rotations: rotations are for tilings; an exact cover "
                          "is counted up to all its symmetries (unique) or raw")
+    args.trivial_group = False
     if args.symmetry == "raw":
         return None
     if args.count and (args.jobs > 1 or args.checkpoint or args.cluster):
@@ -377,6 +384,7 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries 
     group = xc.symmetries(budget=budget_for(args.clock.left()))
     if group.note:
         note(args, f"note: {group.note}; counted raw")
+    args.trivial_group = group.order == 1 and not group.note
     return group if group.order > 1 else None
 
 
@@ -417,6 +425,8 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
                                               method=args.method, **options)
             else:
                 total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
+                if args.trivial_group:  # no symmetry: each solution its own class
+                    unique = total
             clear_line()
             if args.format == "jsonl":
                 print(jsonl.line(jsonl.count(args.problem, total, unique,
@@ -425,6 +435,9 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
                                              xc.stats.rounds)))
             elif unique is None or group is None:
                 print(total.describe())
+                if args.trivial_group:
+                    note(args, "the problem has no symmetry: each solution is a class of "
+                               "its own, so this is the count up to symmetry too")
             elif total.complete:
                 print(f"{n_solutions(unique)} up to {group.describe()} of the problem; "
                       f"{total} in all")
@@ -459,7 +472,7 @@ def _from_diagram(problem: Problem, args: argparse.Namespace, start: float) -> i
     decision diagram of all of them, the options ranked by the solutions holding them."""
     if not args.count:
         raise UsageError("--marginals and --diagram go with --count")
-    if args.engine is not None or _in_parts(args):
+    if args.engine_given or _in_parts(args):
         raise UsageError("--marginals and --diagram count every solution through the "
                          "decision diagram: leave out --engine and parts")
     if args.svg is not None and not args.marginals:

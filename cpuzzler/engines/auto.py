@@ -115,14 +115,18 @@ TOO_LONG = 4.0  # an engine run alone past this many times its projection: turns
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
           memory: float | None = None) -> int:
     """The number of solutions, by a portfolio in doubling time budgets, steered by what
-    each round measures. The native engine's count goes on each round where it stopped,
+    each round measures in this process's CPU seconds (a machine busy with other work
+    slows every round alike and misleads no projection). The native engine's count goes
+    on each round where it stopped,
     and its position in the tree projects its time; between its rounds a counter counts
     afresh (where sub-problems repeat it wins by orders of magnitude: millions of domino
     tilings in a millisecond), and the frontier engine's finished layers project its
     time (``frontier.projection.projected``); CP-SAT may prove there is none. Where one engine
     projects ``COMMIT`` times shorter than the other, it runs alone (the frontier engine
     to the end; enumeration without the counter's turns), until it runs ``TOO_LONG``
-    times past its projection: then the turns again. The counter is the frontier
+    times past its projection: then the turns again. An engine that could not project
+    (the frontier engine before three layers finished, the memo engine always) is
+    unknown, not slow: the turns go on, in doubling slices. The counter is the frontier
     engine, or the memo engine once the frontier engine's layers pass the memory.
     ``memory``: the counters' cap (default theirs). ``stats.rounds`` says what ran, what
     each measured and what was chosen; ``stats.answered_by`` which engine answered."""
@@ -177,14 +181,15 @@ class _Turns:
         self.native_projection = math.inf
         self.alone_until = math.inf  # enumeration alone until it has run this long
         self.committed = False  # the frontier engine has had its run alone
+        self.load = 1.0  # wall-clock seconds a CPU second took in the counter's last round
         stats.rounds = []
 
     def enumerate(self, solver: _dlx.Solver, budget: float) -> int:
-        """The native engine's round (its C stop reason); its projection: its seconds
+        """The native engine's round (its C stop reason); its projection: its CPU seconds
         over the share of its tree done."""
-        start = time.perf_counter()
+        start = time.process_time()
         _, reason = native.advance(solver, self.clock.budget(budget))
-        self.enumerated += time.perf_counter() - start
+        self.enumerated += time.process_time() - start
         share = solver.progress()
         self.native_projection = self.enumerated / share if share > 0 else math.inf
         inner = native.stats_of(solver)
@@ -206,11 +211,12 @@ class _Turns:
             return None
         counted = Stats(engine=self.counter)
         run = memo if self.counter == memo.NAME else frontier
-        start = time.perf_counter()
+        start, wall = time.process_time(), time.perf_counter()
         try:
             total = run.count(self.xc, stats=counted, time_limit=self.clock.budget(budget),
                               memory=self.memory)
-            counted.seconds = time.perf_counter() - start
+            counted.seconds = time.process_time() - start
+            self.load = _load(counted.seconds, time.perf_counter() - wall)
         except ExactCoverError as e:  # frontier: past its memory; memo: a search too deep
             self.stats.rounds.append({"engine": self.counter, "seconds": budget,
                                       "outcome": f"stopped: {e}"})
@@ -221,10 +227,12 @@ class _Turns:
             return self._answered(counted, total)
         projection = math.inf if run is memo else projected_seconds(
             counted.frontier.get("layers", []), counted.frontier["items"],
-            len(sweep.piece_items(self.xc)))
+            len(sweep.piece_items(self.xc))) / self.load  # the layers' seconds are wall's
         self.stats.rounds.append({"engine": self.counter, "seconds": round(counted.seconds, 3),
                                   "outcome": TIMEOUT,
                                   "projected seconds": _finite(projection)})
+        if not math.isfinite(projection):  # unknown, not long: the turns go on
+            return None
         if projection * COMMIT < self.native_projection and not self.committed:
             return self._frontier_alone(projection, budget)
         if self.native_projection * COMMIT < projection:
@@ -239,15 +247,15 @@ class _Turns:
         ``projection`` (and a round's ``budget``); the count where it finished."""
         self.committed = True
         left = self.clock.left()
-        alone = TOO_LONG * projection + budget
+        alone = (TOO_LONG * projection + budget) * self.load  # as wall-clock seconds
         self._say(f"the frontier engine projects {projection:.3g} s, {native.NAME} "
                   f"{self.native_projection:.3g} s: the frontier engine alone")
         counted = Stats(engine=frontier.NAME)
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             total = frontier.count(self.xc, stats=counted, memory=self.memory,
                                    time_limit=alone if left is None else min(alone, left))
-            counted.seconds = time.perf_counter() - start
+            counted.seconds = time.process_time() - start
         except ExactCoverError:
             return None
         if counted.reason != TIMEOUT:
@@ -268,6 +276,17 @@ class _Turns:
 
     def _say(self, choice: str) -> None:
         self.stats.rounds.append({"choice": choice})
+
+
+def _load(cpu: float, wall: float) -> float:
+    """How many wall-clock seconds a CPU second took (at least 1; a machine busy with
+    other work makes it more): what turns layer times, which C measures by the wall
+    clock, into CPU seconds.
+
+    >>> _load(0.5, 2.0), _load(1.0, 0.9), _load(0.0, 0.001)
+    (4.0, 1.0, 1.0)
+    """
+    return max(1.0, wall / cpu) if cpu > 0.01 else 1.0
 
 
 def _finite(seconds: float) -> float | None:
