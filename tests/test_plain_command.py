@@ -57,3 +57,27 @@ def test_a_device_as_the_gallery_folder_is_no_folder(capsys):
 def test_a_shape_with_a_side_not_positive_is_refused_not_empty(shape, sides):
     with pytest.raises(ExactCoverError, match="needs positive whole sides"):
         shape(*sides)
+
+
+def test_marginals_and_the_diagram_need_no_engine_left_out(tmp_path, capsys):
+    """A count's default engine is no --engine given: marginals of a DLX file and of a
+    catalog entry that names an engine were refused ("leave out --engine")."""
+    assert main(["solve", "examples/queens8.dlx", "--count", "--marginals"]) == 0
+    assert capsys.readouterr().out.startswith("92 solutions in all")
+    assert main(["solve", "dominoes-8x8", "--count", "--diagram",
+                 str(tmp_path / "d.zdd")]) == 0
+    assert capsys.readouterr().out.startswith("12988816 solutions in all")
+    assert main(["solve", "examples/queens8.dlx", "--count", "--marginals",
+                 "--engine", "dlx"]) == 2
+    assert "leave out --engine" in capsys.readouterr().err
+
+
+def test_json_gives_the_unique_count_of_a_problem_without_symmetry(capsys):
+    import json
+
+    assert main(["solve", "examples/knuth7.dlx", "--count", "--format", "jsonl"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["unique"] == record["raw"] == 1
+    assert main(["solve", "examples/knuth7.dlx", "--count", "--symmetry", "raw",
+                 "--format", "jsonl"]) == 0
+    assert json.loads(capsys.readouterr().out)["unique"] is None  # not asked for

@@ -211,8 +211,8 @@ def _default_engine(args: argparse.Namespace) -> None:
     from cpuzzler import catalog
 
     args.engine_given = args.engine is not None
-    if not args.count or args.engine is not None:
-        return
+    if not args.count or args.engine is not None or args.marginals or args.diagram:
+        return  # (marginals and the diagram are counted by the decision diagram)
     if getattr(args, "work_dir", None) is not None:
         args.engine = "frontier"
         return
