@@ -349,13 +349,23 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str | None = None
                  **options: Any) -> tuple[Count, Count]:
     """(unique, raw) counts of ``xc`` up to ``group``, by ``method`` (see the module's
     description; ``reduce`` falls back to ``dedup`` where no item allows it;
-    ``burnside``, the default on the counting engines, counts what each symmetry fixes
-    and keeps that in ``xc.stats.fixed``, and falls back to ``reduce`` where the group
-    is too large to list or a quotient is no exact cover of ours)."""
+    ``burnside``, the default on the counting engines and on CP-SAT and SAT (whose
+    default for tilings, lex-leader constraints, is a tiling's), counts what each
+    symmetry fixes and keeps that in ``xc.stats.fixed``, and falls back to ``reduce``
+    where the group is too large to list or a quotient is no exact cover of ours).
+
+    >>> from cpuzzler.models import queens
+    >>> xc = queens(6)
+    >>> count_unique(xc, xc.symmetries(), engine="cpsat")
+    (1, 4)
+    """
     from cpuzzler.results import Clock, settled_method
 
     plan = _reduction(xc, group) if method != "dedup" and 1 < group.order <= LISTED else None
+    asked = method
     method = settled_method(method, engine, lambda: plan is not None and not plan[2])
+    if method == "lex" and asked is None:  # the lex leader is a tiling's: here the same
+        method = "reduce" if plan is not None and not plan[2] else "burnside"  # engine
     if method not in ("reduce", "dedup", "burnside"):
         raise ExactCoverError(f"unknown method {method!r} for an exact cover: reduce, "
                               "dedup or burnside")

@@ -26,6 +26,7 @@ fix(g) depends only on the cyclic group <g>: each is counted once.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -68,20 +69,30 @@ class BurnsideCount:
 
 def describe(fixed: Sequence[Fixed]) -> str:
     """What each kind of symmetry fixes, in one line: kinds of one label and one count
-    merged, how many symmetries each in brackets where more than one.
+    merged, how many symmetries each in brackets where more than one; kinds of one label
+    that fix different counts told apart by a letter.
 
     >>> describe([Fixed("identity", 1, 1, Count(92)), Fixed("reflection", 2, 1, Count(0)),
     ...           Fixed("reflection", 2, 3, Count(0)), Fixed("half turn", 2, 1, Count(4))])
     'identity 92; reflection (4) 0; half turn 4'
+    >>> describe([Fixed("identity", 1, 1, Count(92)), Fixed("order 2", 2, 4, Count(0)),
+    ...           Fixed("order 2", 2, 1, Count(4))])
+    'identity 92; order 2 A (4) 0; order 2 B 4'
     """
     merged: dict[tuple[str, int, bool], int] = {}
     for f in fixed:
         key = (f.label, int(f.fixed), f.fixed.complete)
         merged[key] = merged.get(key, 0) + f.elements
+    kinds = Counter(label for label, _, _ in merged)
+    seen: Counter[str] = Counter()
     parts = []
     for (label, count, complete), many in merged.items():
         shown = str(count) if complete else f"at least {count}"
-        parts.append(f"{label}{f' ({many})' if many > 1 else ''} {shown}")
+        name = label
+        if kinds[label] > 1:
+            name += f" {chr(ord('A') + seen[label])}"
+            seen[label] += 1
+        parts.append(f"{name}{f' ({many})' if many > 1 else ''} {shown}")
     return "; ".join(parts)
 
 

@@ -81,3 +81,24 @@ def test_json_gives_the_unique_count_of_a_problem_without_symmetry(capsys):
     assert main(["solve", "examples/knuth7.dlx", "--count", "--symmetry", "raw",
                  "--format", "jsonl"]) == 0
     assert json.loads(capsys.readouterr().out)["unique"] is None  # not asked for
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "sat", "python", "dlx"])
+def test_unique_counts_of_a_plain_matrix_on_every_engine(engine, capsys):
+    """CP-SAT and SAT counted a matrix's unique solutions by lex-leader constraints, a
+    tiling's method only ("unknown method 'lex' for an exact cover"): they count by
+    Burnside's lemma (or the reduction) as the others do."""
+    from cpuzzler import ExactCover
+
+    xc = ExactCover.from_dlx("examples/queens8.dlx")
+    assert xc.count_both(engine=engine) == (12, 92)
+    assert main(["solve", "examples/queens8.dlx", "--count", "--engine", engine]) == 0
+    assert capsys.readouterr().out.startswith("12 solutions up to 8 symmetries")
+
+
+def test_kinds_of_symmetry_of_one_name_are_told_apart(capsys):
+    """The queens' order-2 symmetries: the four reflections fix none, the half turn fixes
+    four; both printed as "order 2"."""
+    assert main(["solve", "examples/queens8.dlx", "--count", "--engine", "memo"]) == 0
+    err = capsys.readouterr().err
+    assert "order 2 A (4) 0; order 2 B 4" in err
