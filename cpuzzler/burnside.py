@@ -293,7 +293,27 @@ def count_by_burnside(xc: ExactCover, elements: Sequence[Sequence[int]], *,
     n = xc.num_options
     identity = tuple(range(n))
     group = list(dict.fromkeys([identity, *map(tuple, elements)]))
-    classes = cyclic_classes(group)
+    return count_by_classes(xc, cyclic_classes(group), len(group), engine=engine,
+                            time_limit=time_limit, label=label, **options)
+
+
+def count_by_classes(xc: ExactCover, classes: Sequence[tuple[Permutation, int, int]],
+                     group_order: int, *, engine: str | None = None,
+                     time_limit: float | None = None,
+                     label: Callable[[Permutation, int], str] | None = None,
+                     **options: Any) -> BurnsideCount | None:
+    """``count_by_burnside`` from the group's elements in classes of equal fixed counts
+    (cyclic subgroups, or conjugacy classes): (one element, its order, how many), the
+    identity first; ``group_order``: how many elements in all. A group too large to
+    list is counted so from its conjugacy classes (``automorphisms.product_classes``).
+
+    >>> from cpuzzler.models import queens
+    >>> xc = queens(5)
+    >>> count_by_classes(xc, [(tuple(range(xc.num_options)), 1, 1)], 1).unique
+    10
+    """
+    identity = tuple(range(xc.num_options))
+    assert classes[0][0] == identity
     item_keys = ItemKeys.of(xc)
     parts = [(g, order, k, xc if g == identity else quotient(xc, g, item_keys))
              for g, order, k in classes]
@@ -302,7 +322,11 @@ def count_by_burnside(xc: ExactCover, elements: Sequence[Sequence[int]], *,
     clock = Clock(time_limit)
     smaller = {key: value for key, value in options.items() if key not in ONE_COUNT}
     found: dict[int, Count] = {}
-    for k in [*range(1, len(parts)), 0]:  # the identity, the largest count, last
+    # the identity, the largest count, last; on auto first, so that the quotients, which
+    # are like it, go to the engine that answered it (auto's rounds on each of hundreds
+    # of small quotients cost more than their counts)
+    auto = engine == "auto"
+    for k in [0, *range(1, len(parts))] if auto else [*range(1, len(parts)), 0]:
         problem = parts[k][3]
         assert problem is not None
         stopped = next((c.reason for c in found.values() if c.reason == INTERRUPTED), None)
@@ -311,14 +335,16 @@ def count_by_burnside(xc: ExactCover, elements: Sequence[Sequence[int]], *,
         else:
             found[k] = problem.count(engine=engine, time_limit=clock.left(),
                                      **(options if k == 0 else smaller))
+            if k == 0 and auto:
+                engine = xc.stats.answered_by or engine
     fixed = _labelled(parts, [found[k] for k in range(len(parts))], label)
     raw = found[0]
     total = sum(f.elements * int(f.fixed) for f in fixed)
     incomplete = [f.fixed.reason for f in fixed if not f.fixed.complete]
     if not incomplete:
-        return BurnsideCount(Count(total // len(group)), raw, fixed)
+        return BurnsideCount(Count(total // group_order), raw, fixed)
     # each class has at most |G| members: a lower bound either way
-    unique = max(-(-int(raw) // len(group)), total // len(group))
+    unique = max(-(-int(raw) // group_order), total // group_order)
     return BurnsideCount(Count(unique, incomplete[0]), Count(int(raw), incomplete[0]), fixed)
 
 

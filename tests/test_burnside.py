@@ -169,3 +169,49 @@ def test_burnside_on_the_frontier_engine_gives_every_published_unique_count(entr
     engine."""
     assert entry.build().count_both(engine="frontier", method="burnside") == \
         (entry.unique, entry.raw)
+
+
+def _sudoku(name: str) -> ExactCover:
+    from cpuzzler.cli.common import exact_cover_of
+
+    return exact_cover_of(catalog.get(name).build())
+
+
+def test_a_group_too_large_to_list_is_counted_by_the_classes_of_its_factors():
+    """The empty 6x6 Sudoku's 2,488,320 symmetries (digits, rows, columns: a direct
+    product) were past listing, so its unique count listed every grid and named its
+    class (past 300 s); the conjugacy classes of the factors give 990 classes, each
+    fixed count a quotient: 49 essentially different grids, on two engines."""
+    from cpuzzler.automorphisms import product_classes
+
+    xc = _sudoku("sudoku-6x6")
+    group = xc.symmetries()
+    classes = product_classes(group)
+    assert group.order == 720 * 48 * 72 and classes is not None
+    assert len(classes) == 11 * 10 * 9 == 990 and sum(n for *_, n in classes) == group.order
+    for engine in ("frontier", "memo"):
+        assert xc.count_both(engine=engine) == (49, 28_200_960)
+
+
+def test_the_factors_classes_agree_with_every_element_listed():
+    """The 4x4 Sudoku's 3,072 symmetries are few enough to list: Burnside's lemma over
+    the factors' conjugacy classes, over every cyclic subgroup, and listing every
+    solution all give 2 grids up to symmetry."""
+    from cpuzzler.automorphisms import product_classes
+    from cpuzzler.burnside import count_by_classes
+
+    xc = _sudoku("sudoku-4x4")
+    group = xc.symmetries()
+    classes = product_classes(group)
+    assert classes is not None and sum(n for *_, n in classes) == group.order == 3072
+    by_classes = count_by_classes(xc, classes, group.order, engine="python")
+    by_elements = count_by_burnside(xc, group.elements(), engine="python")
+    assert by_classes is not None and by_elements is not None
+    assert (by_classes.unique, by_classes.raw) == (by_elements.unique, by_elements.raw) \
+        == (2, 288) == xc.count_both(method="dedup", engine="python")
+
+
+def test_the_plain_command_counts_the_6x6_sudoku_up_to_symmetry(capsys):
+    assert main(["solve", "sudoku-6x6", "--count"]) == 0
+    assert capsys.readouterr().out.startswith(
+        "49 solutions up to 2,488,320 symmetries of the problem; 28200960 in all")

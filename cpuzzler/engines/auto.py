@@ -108,8 +108,8 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     stats.updates, stats.kernel, stats.reason = inner.updates, inner.kernel, inner.reason
 
 
-COMMIT = 4.0  # a projection this many times shorter than the other's: that engine alone
-TOO_LONG = 4.0  # an engine run alone past this many times its projection: turns again
+COMMIT = 4.0  # the frontier engine projecting this many times shorter: it runs alone
+TOO_LONG = 4.0  # run alone past this many times its projection: the turns again
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
@@ -121,13 +121,16 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     and its position in the tree projects its time; between its rounds a counter counts
     afresh (where sub-problems repeat it wins by orders of magnitude: millions of domino
     tilings in a millisecond), and the frontier engine's finished layers project its
-    time (``frontier.projection.projected``); CP-SAT may prove there is none. Where one engine
-    projects ``COMMIT`` times shorter than the other, it runs alone (the frontier engine
-    to the end; enumeration without the counter's turns), until it runs ``TOO_LONG``
-    times past its projection: then the turns again. An engine that could not project
-    (the frontier engine before three layers finished, the memo engine always) is
-    unknown, not slow: the turns go on, in doubling slices. The counter is the frontier
-    engine, or the memo engine once the frontier engine's layers pass the memory.
+    time (``frontier.projection.projected``); CP-SAT may prove there is none. Where the
+    frontier engine projects ``COMMIT`` times shorter than enumeration, it runs alone
+    to the end, unless it runs ``TOO_LONG`` times past its projection: then the turns
+    again. Enumeration never runs alone on a projection: the frontier engine's can be
+    far too long (the 6x6 Sudoku's layers swell, then shrink: it projected 4 x 10^8 s
+    and counts in 0.4 s), and one it could not make (fewer than three layers finished;
+    the memo engine never projects) is unknown, not long; so the turns go on in
+    doubling slices, and the whole costs a few times the better engine's CPU time. The
+    counter is the frontier engine, or the memo engine once the frontier engine's layers
+    pass the memory.
     ``memory``: the counters' cap (default theirs). ``stats.rounds`` says what ran, what
     each measured and what was chosen; ``stats.answered_by`` which engine answered."""
     stats = stats if stats is not None else Stats(engine=NAME)
@@ -175,11 +178,10 @@ class _Turns:
     def __init__(self, xc: ExactCover, stats: Stats, clock: Clock,
                  memory: float | None) -> None:
         self.xc, self.stats, self.clock, self.memory = xc, stats, clock, memory
-        self.counter: str | None = frontier.NAME  # None: enumeration alone, for now
+        self.counter: str | None = frontier.NAME  # None: no counter left that fits
         self.usable = {frontier.NAME: True, memo.NAME: True}
-        self.enumerated = 0.0  # the native engine's seconds so far
+        self.enumerated = 0.0  # the native engine's CPU seconds so far
         self.native_projection = math.inf
-        self.alone_until = math.inf  # enumeration alone until it has run this long
         self.committed = False  # the frontier engine has had its run alone
         self.load = 1.0  # wall-clock seconds a CPU second took in the counter's last round
         stats.rounds = []
@@ -198,10 +200,6 @@ class _Turns:
             "engine": native.NAME, "seconds": round(self.enumerated, 3),
             "outcome": native.REASONS[reason], "solutions": inner.solutions,
             "projected seconds": _finite(self.native_projection)})
-        if self.counter is None and self.enumerated > self.alone_until:
-            self.counter = next((name for name, ok in self.usable.items() if ok), None)
-            self._say(f"{native.NAME} ran {TOO_LONG:g} times past its projection: "
-                      "the counter's turns again")
         return reason
 
     def counter_round(self, budget: float) -> int | None:
@@ -231,15 +229,8 @@ class _Turns:
         self.stats.rounds.append({"engine": self.counter, "seconds": round(counted.seconds, 3),
                                   "outcome": TIMEOUT,
                                   "projected seconds": _finite(projection)})
-        if not math.isfinite(projection):  # unknown, not long: the turns go on
-            return None
         if projection * COMMIT < self.native_projection and not self.committed:
             return self._frontier_alone(projection, budget)
-        if self.native_projection * COMMIT < projection:
-            self.counter = None
-            self.alone_until = TOO_LONG * self.native_projection
-            self._say(f"{native.NAME} projects {self.native_projection:.3g} s, the frontier "
-                      f"engine {projection:.3g} s: {native.NAME} alone")
         return None
 
     def _frontier_alone(self, projection: float, budget: float) -> int | None:
