@@ -540,7 +540,12 @@ def test_the_cli_keeps_the_layers_in_a_work_folder(tmp_path, capsys):
     assert main(["solve", "queens-8", "--count", "--engine", "frontier", "--symmetry", "raw",
                  "--work-dir", str(tmp_path / "two"), "--jobs", "2"]) == 0
     assert "92" in capsys.readouterr().out
-    assert main(["solve", "queens-8", "--count", "--work-dir", str(tmp_path)]) == 2
+    assert main(["solve", "queens-8", "--count", "--symmetry", "raw",  # --work-dir
+                 "--work-dir", str(tmp_path / "three")]) == 0  # chooses the frontier engine
+    assert capsys.readouterr().out.strip() == "92"
+    assert (tmp_path / "three" / "state.json").exists()
+    assert main(["solve", "queens-8", "--count", "--engine", "dlx",
+                 "--work-dir", str(tmp_path)]) == 2
     assert "--work-dir needs --engine frontier" in capsys.readouterr().err
     assert main(["solve", "queens-8", "--count", "--engine", "frontier",
                  "--work-dir", str(tmp_path)]) == 2
@@ -725,7 +730,8 @@ def test_the_cli_takes_a_sweep(capsys, tmp_path):
     assert main(["solve", "queens-8", "--count", "--sweep", "flipped", "--engine",
                  "frontier"]) == 2
     assert "--sweep flipped: a tiling's columns" in capsys.readouterr().err
-    assert main(["solve", "queens-8", "--count", "--sweep", "flipped"]) == 2
+    assert main(["solve", "queens-8", "--count", "--sweep", "flipped", "--engine",
+                 "dlx"]) == 2
     assert "--sweep needs --engine memo, frontier or auto" in capsys.readouterr().err
 
 

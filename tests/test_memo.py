@@ -273,5 +273,8 @@ def test_the_cli_takes_the_choice_rule(capsys):
     assert main(["solve", "pentominoes-3x20", "--count", "--engine", "memo",
                  "--choice", "fewest"]) == 0
     assert "2 solutions up to rotation and reflection; 8 in all" in capsys.readouterr().out
-    assert main(["solve", "queens-8", "--count", "--choice", "fewest"]) == 2
+    assert main(["solve", "queens-8", "--count", "--choice", "fewest"]) == 0  # memo's
+    assert capsys.readouterr().out.startswith("12 solutions")
+    assert main(["solve", "queens-8", "--count", "--choice", "fewest", "--engine",
+                 "frontier"]) == 2
     assert "--choice needs --engine memo" in capsys.readouterr().err
