@@ -173,3 +173,30 @@ def finish(process: subprocess.Popen, timeout: float) -> tuple:
         process.kill()
         process.communicate()
         raise
+
+
+def cpu_seconds() -> float:
+    """The CPU seconds of this process and of the children it has waited for: what a
+    test that bounds work measures, so that a machine busy with other work (load 8 on
+    two cores) does not fail it."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def patience(seconds: float) -> float:
+    """``seconds`` of the wall clock, stretched by how busy the machine is (its load over
+    its cores, at least 1): for the tests that must measure by the wall clock (how soon
+    a process answers Ctrl-C or a time limit), so that a busy machine does not fail
+    them."""
+    import os
+    import time
+
+    cores = os.cpu_count() or 1
+    wall, cpu = time.perf_counter(), time.thread_time()
+    while time.perf_counter() - wall < 0.05:  # how much of a core a busy loop gets now
+        pass
+    share = (time.thread_time() - cpu) / (time.perf_counter() - wall)
+    return seconds * max(1.0, os.getloadavg()[0] / cores, 1 / max(share, 0.05))

@@ -4,6 +4,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import patience
 from sympy.combinatorics import Permutation
 
 from cpuzzler import ExactCover, automorphisms, catalog
@@ -106,7 +107,7 @@ def test_the_matrix_group_of_every_catalog_tiling_is_its_lattice_group(entry):
     where the catalog's note says so (rows of bars that can be permuted)."""
     tiling = entry.build()
     assert isinstance(tiling, Tiling)
-    found = tiling.exact_cover.symmetries(budget=120)  # the largest take nauty 10 s
+    found = tiling.exact_cover.symmetries(budget=patience(120))  # the largest: 10 s
     lattice = tiling.option_symmetries("unique")
     assert all(found.group.contains(Permutation(p)) for p in lattice)
     acting = len({tuple(p) for p in lattice} | {tuple(range(tiling.exact_cover.num_options))})

@@ -8,7 +8,7 @@ import itertools
 import math
 
 import pytest
-from conftest import bounded_problems, brute_force_solutions
+from conftest import bounded_problems, brute_force_solutions, patience
 from hypothesis import HealthCheck, given, settings
 
 from cpuzzler import ExactCoverError, InputFormatError, catalog
@@ -244,7 +244,7 @@ def test_the_zdd_engine_confirms_counts_past_enumeration(name, raw):
     entry = catalog.get(name)
     problem = entry.build()
     xc = problem if hasattr(problem, "num_options") else problem.exact_cover
-    counted = xc.count(engine="zdd", time_limit=600)
+    counted = xc.count(engine="zdd", time_limit=patience(600))
     assert counted.complete and counted == xc.count(engine="frontier")
     if raw is not None:
         assert counted == raw

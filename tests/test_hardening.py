@@ -8,7 +8,7 @@ import sys
 import time
 
 import pytest
-from conftest import brute_force_solutions, finish
+from conftest import brute_force_solutions, cpu_seconds, finish, patience
 
 from cpuzzler import ExactCover
 from cpuzzler.cli import main
@@ -64,10 +64,10 @@ def test_reading_is_linear_in_the_number_of_items_and_options():
     items = [f"i{k}" for k in range(20000)]
     lines = [" ".join(items)]
     lines += [f"i{k} i{(k * 7 + 1) % 20000}" for k in range(10000)]
-    start = time.perf_counter()
+    start = cpu_seconds()
     xc = ExactCover.from_dlx_text("\n".join(lines))
     assert xc.num_options == 10000 and len(xc.items) == 20000
-    assert time.perf_counter() - start < 10  # was about 55 s: a set rebuilt per line
+    assert cpu_seconds() - start < 10  # was about 55 s: a set rebuilt per line
 
 
 # --- Ctrl-C and time limits on the command line, every engine --------------------------
@@ -98,7 +98,7 @@ def test_ctrl_c_stops_every_engine_at_once_with_the_partial_result(command):
     sent = time.monotonic()
     run.send_signal(signal.SIGINT)
     out, err = finish(run, 30)
-    assert time.monotonic() - sent < 3, "Ctrl-C took too long"
+    assert time.monotonic() - sent < patience(3), "Ctrl-C took too long"
     assert run.returncode == 130, err
     assert "Traceback" not in err
     if "--count" in command:
@@ -117,7 +117,7 @@ def test_a_time_limit_covers_the_whole_run(engine):
     assert "(time-out)" in run.stdout
     # 1 s, plus start-up and set-up outside the limit (2 to 3 s; CP-SAT's 8 workers on 2
     # cores, beside the rest of the suite, once took 7.4 s): a runaway takes minutes
-    assert time.monotonic() - start < 10
+    assert time.monotonic() - start < patience(10)
 
 
 @pytest.mark.parametrize("value", ["-1", "0", "nan", "inf", "soon"])

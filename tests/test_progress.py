@@ -12,7 +12,7 @@ import termios
 import time
 
 import pytest
-from conftest import finish
+from conftest import finish, patience
 
 from cpuzzler import catalog, progress
 from cpuzzler.engines import native
@@ -74,7 +74,7 @@ def test_a_time_limit_still_stops_a_count_reported_in_rounds(short_rounds):
     with progress.reporting(Recorder()):
         partial = xc.count(time_limit=0.2)
     assert not partial.complete and partial.reason == "time-out"
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < patience(2)
 
 
 def test_the_auto_engine_reports_its_native_rounds(short_rounds):

@@ -10,6 +10,7 @@ import sys
 import time
 
 import pytest
+from conftest import cpu_seconds, patience
 
 from cpuzzler import ExactCover, automorphisms
 from cpuzzler.models import queens
@@ -43,13 +44,14 @@ def test_the_three_files_count_at_once(tmp_path, text, expected, note):
     each in well under a second, so set-up must not take more than a few."""
     path = tmp_path / "problem.dlx"
     path.write_text(text)
-    start = time.perf_counter()
+    start = cpu_seconds()
     done = subprocess.run([sys.executable, "-m", "cpuzzler.cli", "solve", str(path), "--count",
-                           "--time-limit", "20"], capture_output=True, text=True, timeout=60)
-    seconds = time.perf_counter() - start
+                           "--time-limit", str(patience(20))], capture_output=True, text=True,
+                          timeout=patience(60))
+    seconds = cpu_seconds() - start
     assert done.returncode == 0, done.stderr
     assert done.stdout == expected
-    assert seconds < 20  # the rule is about 2t + 1 s; generous here, for a loaded machine
+    assert seconds < 20  # the rule is about 2t + 1 s (CPU seconds, the child's too)
     assert ("note: symmetry not searched" in done.stderr) == note
 
 
@@ -91,7 +93,7 @@ def test_a_search_past_its_budget_counts_raw(tmp_path):
     # a quarter of the time left after reading the file (1 s, less under load)
     assert re.search(r"note: symmetry not searched: the search ran past its (1\.0|0\.\d) s "
                      r"budget; counted raw", done.stderr), done.stderr
-    assert time.perf_counter() - start < 15
+    assert time.perf_counter() - start < patience(15)
 
 
 def test_nauty_crashing_takes_only_its_child_down(monkeypatch):
@@ -132,7 +134,7 @@ def test_the_time_limit_covers_building_a_large_model(tmp_path, argv, capsys):
                     '[pieces]\nset = "polyforms"\norder = 2\ncopies = 45000\n')
     start = time.perf_counter()
     assert main(["solve", str(path), *argv, "--time-limit", "0.5"]) == 3
-    assert time.perf_counter() - start < 2.0  # building alone takes longer
+    assert time.perf_counter() - start < patience(2.0)  # building alone takes longer
     out = capsys.readouterr().out
     assert out == ("at least 0 solutions (time-out)\n" if "--count" in argv else "")
     if "--count" in argv:  # a count in JSON Lines stays one JSON object
