@@ -947,3 +947,32 @@ def test_on_disk_meeting_counts_random_symmetric_boards_as_the_python_engine(
         work = tmp_path / str(trial)
         assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(
             engine="python"), trial
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                HealthCheck.function_scoped_fixture])
+@given(xc=RANDOM_PROBLEMS, seconds=st.sampled_from([0.0, 1e-4, 1e-3]))
+def test_a_count_goes_on_disk_once_its_time_in_memory_is_up(xc, seconds, tmp_path_factory,
+                                                            monkeypatch):
+    """A new count in a work folder ran in memory up to a third of its cap (200 s and
+    more), so a kill -9 lost all of it; now at most ``IN_MEMORY_SECONDS`` (30 s), then
+    on disk from where it stands: the same count wherever that falls."""
+    from cpuzzler.engines.frontier import disk as frontier_disk
+
+    monkeypatch.setattr(frontier_disk, "IN_MEMORY_SECONDS", seconds)
+    work = tmp_path_factory.mktemp("work")
+    assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(engine="python")
+
+
+def test_the_6x10_is_on_disk_once_its_time_in_memory_is_up(tmp_path, monkeypatch):
+    from cpuzzler.engines.frontier import disk as frontier_disk
+
+    monkeypatch.setattr(frontier_disk, "IN_MEMORY_SECONDS", 0.0)
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    seen: list[int] = []
+
+    def files(k, *_):
+        seen.append(len(list(tmp_path.glob("layer-*"))))
+
+    assert xc.count(engine="frontier", work_dir=tmp_path, shards=4, on_layer=files) == 9356
+    assert seen and all(n > 0 for n in seen[:5])  # on disk from its first layers

@@ -282,3 +282,22 @@ def test_a_device_where_a_file_goes_is_one_line_not_a_hang(command, capsys):
     assert main(command) == 2
     assert "/dev/" in capsys.readouterr().err
     assert not os.path.exists("/dev/zero.lock") and not os.path.exists("/dev/full.lock")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("engine", ["sat", "cpsat", "dlx", "frontier", "auto"])
+def test_ctrl_c_at_random_moments_always_ends_in_a_marked_partial_count(engine):
+    """Ctrl-C while the heptiamonds 4x21 is read, encoded or searched: the SAT engine's
+    encoder (python-sat's, called from the main thread) aborted the process now and
+    then ("corrupted double-linked list") or ended in an internal error."""
+    import random
+
+    moments = random.Random(61).sample([k / 10 for k in range(3, 80)], 6)
+    for moment in moments:
+        run = _cpuzzler("solve", "heptiamonds-4x21", "--count", "--engine", engine)
+        time.sleep(moment)
+        run.send_signal(signal.SIGINT)
+        out, err = finish(run, 60)
+        assert run.returncode == 130, (moment, err)
+        assert "Traceback" not in err and "internal error" not in err, (moment, err)
+        assert "(interrupted)" in out, (moment, out)

@@ -102,3 +102,9 @@ def test_kinds_of_symmetry_of_one_name_are_told_apart(capsys):
     assert main(["solve", "examples/queens8.dlx", "--count", "--engine", "memo"]) == 0
     err = capsys.readouterr().err
     assert "order 2 A (4) 0; order 2 B 4" in err
+
+
+def test_info_on_a_folder_with_no_count_yet_says_why(tmp_path, capsys):
+    assert main(["info", str(tmp_path)]) == 3
+    out = capsys.readouterr().out
+    assert "no count has saved its state here yet" in out and "30 s" in out

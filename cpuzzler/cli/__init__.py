@@ -26,7 +26,9 @@ import importlib
 import os
 import pkgutil
 import re
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from types import ModuleType
 
@@ -91,6 +93,14 @@ def _print_no_count(args: argparse.Namespace, reason: str) -> None:
     print(jsonl.line(jsonl.count(args.problem, none, unique, seconds, args.engine or "dlx")))
 
 
+def _interrupted(args: argparse.Namespace) -> int:
+    """Ctrl-C before the search began (a search stopped by it says so itself)."""
+    if getattr(args, "count", False):
+        _print_no_count(args, INTERRUPTED)
+    print("cpuzzler: interrupted", file=sys.stderr)
+    return EXIT_INTERRUPTED
+
+
 def _negatives_joined(argv: Sequence[str]) -> list[str]:
     """The arguments with an option's value that starts with a minus joined to it:
     argparse takes ``--memory -5G`` for two options ("expected one argument"), so the
@@ -109,8 +119,34 @@ def _negatives_joined(argv: Sequence[str]) -> list[str]:
     return joined
 
 
+class _CtrlC:
+    """Ctrl-C as Python answers it (KeyboardInterrupt), remembered: a library whose
+    C code is interrupted may turn it into an error of its own (OR-Tools' import,
+    interrupted, raises "ImportError: initialization failed"), which is then an
+    interruption, not a bug."""
+
+    seen = False
+
+    @classmethod
+    def handler(cls, signum: int, frame: object) -> None:
+        cls.seen = True
+        raise KeyboardInterrupt
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
+    _CtrlC.seen = False
+    before = signal.getsignal(signal.SIGINT)
+    if before is not signal.default_int_handler or \
+            threading.current_thread() is not threading.main_thread():
+        return _main(argv)  # Ctrl-C ignored, someone else's, or not this thread's
+    signal.signal(signal.SIGINT, _CtrlC.handler)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(
             _negatives_joined(sys.argv[1:] if argv is None else argv))
@@ -131,10 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("cpuzzler: the time limit ran out before the search began", file=sys.stderr)
         return EXIT_UNDECIDED
     except KeyboardInterrupt:
-        if getattr(args, "count", False):  # stopped before the search began
-            _print_no_count(args, INTERRUPTED)
-        print("cpuzzler: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return _interrupted(args)
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_FOUND
@@ -148,6 +181,8 @@ def main(argv: Sequence[str] | None = None) -> int:
               file=sys.stderr)
         return EXIT_BAD_INPUT
     except Exception as e:  # a bug: one line asking for a report, unless --debug
+        if _CtrlC.seen and not args.debug:  # a library's own words for Ctrl-C
+            return _interrupted(args)
         if args.debug:
             raise
         print(f"cpuzzler: internal error ({type(e).__name__}: {e}); please report it with "

@@ -51,6 +51,13 @@ def run(args: argparse.Namespace) -> int:
 
         _show(folder_report(args.problem))
         return EXIT_FOUND
+    if Path(args.problem).is_dir():
+        from cpuzzler.engines.frontier.disk import IN_MEMORY_SECONDS
+
+        print(f"{args.problem}: no count has saved its state here yet: a count begun in "
+              f"this work folder runs in memory for its first {IN_MEMORY_SECONDS:.0f} s "
+              "at most, then keeps its layers here (a folder, not a puzzle file)")
+        return EXIT_UNDECIDED
     with RunDeadline.until(None):  # the description is shown whole, however long it takes
         args.clock = Clock(None)
         shown = _describe(args)

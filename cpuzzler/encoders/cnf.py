@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -40,7 +41,31 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
     """The CNF whose models, on variables 1 .. num_options, are the solutions of ``xc``
     (with ``symmetries``, permutations of the options, only the least of each class:
     see ``encoders.symmetry``). Stops with ``TimeUp`` past the run's deadline
-    (``results.RunDeadline``)."""
+    (``results.RunDeadline``).
+
+    It is written in a thread of its own while this one waits: python-sat's cardinality
+    encoder, called from the main thread, answers Ctrl-C with a handler of its own that
+    jumps out of its C++ in mid-allocation ("corrupted double-linked list", the process
+    aborted) or raises its own error; from another thread it leaves signals alone, and
+    Ctrl-C reaches the waiting thread as KeyboardInterrupt."""
+    built: list[CNF | BaseException] = []
+
+    def build() -> None:
+        try:
+            built.append(_to_cnf(xc, encoding, symmetries))
+        except BaseException as e:  # handed to the waiting thread
+            built.append(e)
+
+    worker = threading.Thread(target=build, daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.05)
+    if isinstance(built[0], BaseException):
+        raise built[0]
+    return built[0]
+
+
+def _to_cnf(xc: ExactCover, encoding: str, symmetries: Sequence[Sequence[int]]) -> CNF:
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
 

@@ -187,8 +187,9 @@ def _solve_watched(sat: Any) -> bool | None:
         while worker.is_alive():
             worker.join(0.05)
     except KeyboardInterrupt:
-        sat.interrupt()
-        worker.join()
+        while worker.is_alive():  # again and again: one sent before the search began is
+            sat.interrupt()  # lost when it begins, and the wait was for the whole search
+            worker.join(0.05)
         sat.clear_interrupt()
         raise
     if found and isinstance(found[0], Exception):

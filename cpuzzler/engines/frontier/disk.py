@@ -22,7 +22,8 @@ the count stops between two states, the layers as they stand (the rest of the cu
 one, and the ones ahead) are written as shard files, and the count goes on from there on
 disk. A count that fits never touches the disk (its ``state.json`` alone says it is
 finished). A stop in memory (a time limit, Ctrl-C) writes the layers the same way, so the
-count resumes from the folder; a ``kill -9`` in memory loses that part of the run.
+count resumes from the folder; so does the end of ``IN_MEMORY_SECONDS`` (30 s), after
+which the count goes on on disk: a ``kill -9`` loses at most that much of the start.
 
 Meeting in the middle (``csrc/meet.c``): a board its half turn maps onto itself is run
 to its middle layer only; each layer the lookups read is copied as it is processed into
@@ -100,6 +101,9 @@ KEPT = 1 << 20  # outputs for layer KEPT + q: the useful states of kept layer q 
 MEMORY_SHARE = 1 / 3
 SPLIT_TAIL = 1 << 26  # bytes of a layer's files past which its last tasks are halved
 CHECKPOINT_SECONDS = 30.0  # between saves of the state (each flushes the files to disk)
+# A new count runs in memory at most this long, then goes on on disk: a kill -9 later
+# loses the layer being run, not the whole start.
+IN_MEMORY_SECONDS = 30.0
 # a layer that took this long is saved at its end whatever the time since the last save:
 # a kill -9 then loses at most one layer's work, not the first half-minute's
 SLOW_LAYER = 1.0
@@ -231,6 +235,11 @@ def _begun_in_memory(work: Path, handle: Any, digest: str, shards: int, memory: 
     return _written(work, state, outputs, found), reason, layers
 
 
+def _before(deadline: float | None) -> bool:
+    """Whether the run's ``deadline`` (a ``time.time()``; None: none) is still ahead."""
+    return deadline is None or time.time() < deadline
+
+
 def count_on_disk(arguments: tuple[Any, ...], memory: float, work_dir: str | os.PathLike[str], *,
                   shards: int = DEFAULT_SHARDS, deadline: float | None = None,
                   after_layer: Callable[[int, int, int, float], None] | None = None,
@@ -279,15 +288,21 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     state = _resumed(work, digest)
     meet = meet_of(handle, meet_cells)
     reason = _dlx.SPILL
+    in_memory = time.time() + IN_MEMORY_SECONDS
+    until = in_memory if deadline is None else min(deadline, in_memory)
     if state is None and meet is not None and MEMORY_SHARE > 0:
         state, reason, layers = _met_in_memory(work, digest, shards, arguments, memory,
-                                               deadline, after_layer, meet_cells)
+                                               until, after_layer, meet_cells)
+        if reason == _dlx.TIMEOUT and _before(deadline):  # its time in memory is up:
+            state, reason, layers = None, _dlx.SPILL, []  # on disk
         if state is not None and reason != _dlx.DONE:  # stopped in memory: nothing saved
             return int(state["total"]), reason, layers
     if state is None and MEMORY_SHARE > 0:  # past the share met: the layers before the
-        # kept ones in memory while they fit, then on disk
+        # kept ones in memory while they fit (and the time allows), then on disk
         state, reason, layers = _begun_in_memory(work, handle, digest, shards, memory,
-                                                 deadline, after_layer, meet)
+                                                 until, after_layer, meet)
+        if reason == _dlx.TIMEOUT and _before(deadline):
+            reason = _dlx.SPILL
     if state is None:
         state = _started(work, handle, digest, shards, meet)
     plan = state.get("meet")  # as the count was begun (folders from before: None)
