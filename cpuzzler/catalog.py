@@ -58,9 +58,20 @@ class Entry:
     note: str = ""  # where our count differs from a published one, or needs a word
     found: tuple[int, int, str] | None = None  # unpublished: our unique, raw, how and when
     engine: str = "dlx"  # the engine that counts it fastest (the tests use it)
+    shell: str = ""  # the command that counts it, where the plain one would not in time
+
+    def command(self) -> str:
+        """The shell line that counts it: ``shell``, else the plain command (auto, or the
+        entry's engine).
+
+        >>> get("queens-8").command()
+        'cpuzzler solve queens-8 --count'
+        """
+        return self.shell or f"cpuzzler solve {self.name} --count"
 
 
-META_KEYS = {"name", "description", "unique", "raw", "source", "note", "found", "engine"}
+META_KEYS = {"name", "description", "unique", "raw", "source", "note", "found", "engine",
+             "shell"}
 
 # The builders of the models that are not tilings, with the arguments each takes.
 MODELS: dict[str, tuple[set[str], Callable[[dict[str, Any]], Problem]]] = {
@@ -103,6 +114,10 @@ def _check(spec: Any, path: str, line: int) -> None:
             raise wrong(f"{spec['name']}: {key} must be a count (a whole number >= 0)")
     if spec.get("engine", "dlx") not in ("dlx", "memo"):
         raise wrong(f"{spec['name']}: engine is dlx or memo, not {spec['engine']!r}")
+    shell = spec.get("shell", f"cpuzzler solve {spec['name']} --count")
+    if not isinstance(shell, str) or not shell.startswith(f"cpuzzler solve {spec['name']} "):
+        raise wrong(f"{spec['name']}: shell = \"cpuzzler solve {spec['name']} ...\" is the "
+                    "command that counts it")
     found = spec.get("found")
     if found is not None and not (
             isinstance(found, dict) and set(found) == {"unique", "raw", "how"}
@@ -146,7 +161,7 @@ def load(text: str, path: str) -> list[Entry]:
                              spec.get("unique"), spec.get("raw"), family, spec["source"],
                              spec.get("note", ""),
                              (found["unique"], found["raw"], found["how"]) if found else None,
-                             spec.get("engine", "dlx")))
+                             spec.get("engine", "dlx"), spec.get("shell", "")))
     return entries
 
 

@@ -47,7 +47,7 @@ def _page(family: str, entries: list[catalog.Entry]) -> str:
             lines.append(f"- Source: {html.escape(entry.source)}")
         if entry.note:
             lines.append(f"- Note: {html.escape(entry.note)}")
-        lines.append(f"- Shell: `cpuzzler solve {entry.name} --count`\n")
+        lines.append(f"- Shell: `{entry.command()}`\n")
         lines.append(_picture(entry))
     return "\n".join(lines)
 

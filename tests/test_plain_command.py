@@ -108,3 +108,23 @@ def test_info_on_a_folder_with_no_count_yet_says_why(tmp_path, capsys):
     assert main(["info", str(tmp_path)]) == 3
     out = capsys.readouterr().out
     assert "no count has saved its state here yet" in out and "30 s" in out
+
+
+def test_every_catalog_pages_shell_line_is_a_command_that_counts_it(monkeypatch):
+    """The pages printed `solve NAME --count` for the heptiamonds 4x21 and the pentahexes
+    5x22 too: enumeration, "about 214 days"; theirs are the commands that counted them
+    on disk (the frontier engine, which --work-dir chooses)."""
+    import shlex
+
+    from cpuzzler import catalog
+    from cpuzzler.cli import build_parser
+    from cpuzzler.cli import solve as solve_command
+
+    parser = build_parser()
+    for entry in catalog.ENTRIES:
+        args = parser.parse_args(shlex.split(entry.command())[1:])
+        assert args.problem == entry.name and args.count
+        solve_command._default_engine(args)
+        assert args.engine == ("frontier" if entry.shell else
+                               entry.engine if entry.engine != "dlx" else "auto"), entry.name
+    assert catalog.get("heptiamonds-4x21").shell and catalog.get("pentahexes-5x22").shell

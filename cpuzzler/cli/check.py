@@ -41,10 +41,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 # what the counts compared are: every solution by default, as the engines find them
 # independently; a count up to symmetry adds the symmetry code every engine shares
-COUNTED = {"raw": "every solution counted (--symmetry unique: each class up to symmetry "
-                  "once, as solve --count prints first)",
-           "unique": "solutions counted up to the puzzle's symmetries",
-           "rotations": "solutions counted up to rotations"}
+COUNTED = {"raw": "counted: every solution (raw), by each engine on its own",
+           "unique": "counted: each class of solutions up to the puzzle's symmetries once",
+           "rotations": "counted: each class of solutions up to the puzzle's rotations once"}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
                          f"{', '.join(available_engines())}")
     complete: dict[str, int] = {}
     partial: dict[str, int] = {}
-    print(COUNTED[args.symmetry] if isinstance(problem, Tiling) else "every solution counted")
+    print(COUNTED[args.symmetry])
     print(f"{'engine':8} {'count':>12} {'seconds':>9}  status")
     for engine in engines:
         start = time.perf_counter()
