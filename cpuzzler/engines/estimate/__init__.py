@@ -62,7 +62,16 @@ class Estimate:
     layers: LayerSample | None = None
 
     def __repr__(self) -> str:
+        """The estimate in one line; where no probe met a solution, not "0 +- 0": the
+        probes tell nothing of their number.
+
+        >>> Estimate(0.0, 0.0, 2e6, 1e5, 100, 0)
+        Estimate(solutions not estimated: none of 100 probes met one, nodes 2e+06)
+        """
         said = f", {self.reason}" if self.reason != DONE else ""
+        if self.successes == 0:
+            return (f"Estimate(solutions not estimated: none of {self.probes} probes met "
+                    f"one, nodes {self.nodes:.4g}{said})")
         return (f"Estimate(solutions {self.solutions:.4g} +- {self.solutions_error:.2g}, "
                 f"nodes {self.nodes:.4g}, {self.successes} of {self.probes} probes met "
                 f"one{said})")
