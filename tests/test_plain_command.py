@@ -128,3 +128,15 @@ def test_every_catalog_pages_shell_line_is_a_command_that_counts_it(monkeypatch)
         assert args.engine == ("frontier" if entry.shell else
                                entry.engine if entry.engine != "dlx" else "auto"), entry.name
     assert catalog.get("heptiamonds-4x21").shell and catalog.get("pentahexes-5x22").shell
+
+
+def test_a_tiling_no_piece_reduces_is_counted_not_listed_up_to_symmetry():
+    """The 6x6 dominoes (one piece, 18 copies: no reduction) were counted up to symmetry
+    by listing every class (18 times the raw count's time on dlx); by default now by
+    Burnside's lemma, on the same engine, and the two agree."""
+    from cpuzzler import catalog
+
+    board = catalog.get("dominoes-6x6").build()
+    assert board.count_both(engine="dlx") == (930, 6728)
+    assert board.exact_cover.stats.fixed  # what each symmetry fixes: Burnside's
+    assert board.count_both(engine="dlx", method="reduce") == (930, 6728)  # the listing

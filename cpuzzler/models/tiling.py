@@ -472,6 +472,7 @@ class Tiling:
     def _count_both(self, symmetry: str, engine: str | None, time_limit: float | None,
                     method: str | None, options: dict[str, Any]) -> tuple[Count, Count]:
         """``count_both`` once its arguments are checked."""
+        asked = method
         method = settled_method(method, engine, lambda: symmetry != "raw"
                                 and self._reduces_by_counting(symmetry))
         if method not in METHODS:
@@ -484,6 +485,9 @@ class Tiling:
         group = self.group(symmetry)
         if method == "lex":
             return self._count_lex_leaders(engine, clock.left(), symmetry, options)
+        if method == "reduce" and asked is None and not self.reduces(symmetry):
+            method = "burnside"  # counted, where the other way lists every solution (the
+            #                      6x6 dominoes: 0.01 s, was 1.3 s; 18 times the raw count)
         if method == "burnside":
             counted = self._count_fixed(engine, clock.left(), symmetry, options)
             if counted is not None:
