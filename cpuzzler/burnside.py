@@ -332,6 +332,8 @@ def count_by_classes(xc: ExactCover, classes: Sequence[tuple[Permutation, int, i
         stopped = next((c.reason for c in found.values() if c.reason == INTERRUPTED), None)
         if stopped or (clock.expired() and found):  # Ctrl-C or the time: no more counts
             found[k] = Count(0, stopped or TIMEOUT)
+        elif 0 in found and found[0].complete and found[0] == 0:  # none at all: none fixed
+            found[k] = Count(0)
         else:
             found[k] = problem.count(engine=engine, time_limit=clock.left(),
                                      **(options if k == 0 else smaller))

@@ -117,22 +117,21 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     """The number of solutions, by a portfolio in doubling time budgets, steered by what
     each round measures in this process's CPU seconds (a machine busy with other work
     slows every round alike and misleads no projection). The native engine's count goes
-    on each round where it stopped,
-    and its position in the tree projects its time; between its rounds a counter counts
-    afresh (where sub-problems repeat it wins by orders of magnitude: millions of domino
-    tilings in a millisecond), and the frontier engine's finished layers project its
-    time (``frontier.projection.projected``); CP-SAT may prove there is none. Where the
-    frontier engine projects ``COMMIT`` times shorter than enumeration, it runs alone
-    to the end, unless it runs ``TOO_LONG`` times past its projection: then the turns
-    again. Enumeration never runs alone on a projection: the frontier engine's can be
-    far too long (the 6x6 Sudoku's layers swell, then shrink: it projected 4 x 10^8 s
-    and counts in 0.4 s), and one it could not make (fewer than three layers finished;
-    the memo engine never projects) is unknown, not long; so the turns go on in
-    doubling slices, and the whole costs a few times the better engine's CPU time. The
-    counter is the frontier engine, or the memo engine once the frontier engine's layers
-    pass the memory.
-    ``memory``: the counters' cap (default theirs). ``stats.rounds`` says what ran, what
-    each measured and what was chosen; ``stats.answered_by`` which engine answered."""
+    on each round where it stopped, and its position in the tree projects its time;
+    between its rounds a counter counts afresh (where sub-problems repeat it wins by
+    orders of magnitude: millions of domino tilings in a millisecond), and the frontier
+    engine's finished layers project its time (``frontier.projection.projected``);
+    CP-SAT may prove there is none. Where the frontier engine projects ``COMMIT`` times
+    shorter than enumeration, it runs alone to the end, unless it runs ``TOO_LONG``
+    times past its projection: then the turns again. Enumeration never runs alone on a
+    projection: the frontier engine's can be far too long (the 6x6 Sudoku's layers
+    swell, then shrink: it projected 4 x 10^8 s and counts in 0.4 s), and one it could
+    not make (fewer than three layers finished; the memo engine never projects) is
+    unknown, not long; so the turns go on in doubling slices, and the whole costs a few
+    times the better engine's CPU time. The counter is the frontier engine, or the memo
+    engine once the frontier engine's layers pass the memory. ``memory``: the counters'
+    cap (default theirs). ``stats.rounds`` says what ran, what each measured and what was
+    chosen; ``stats.answered_by`` which engine answered."""
     stats = stats if stats is not None else Stats(engine=NAME)
     clock, budget = Clock(time_limit), FIRST_BUDGET
     solver = native.build_solver(xc)
