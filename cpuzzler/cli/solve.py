@@ -369,12 +369,12 @@ def _note_fixed(args: argparse.Namespace, fixed: list[Fixed]) -> None:
 
 def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries | None:
     """The group a count or listing of an exact cover is taken up to: its symmetries
-    (found by nauty, within a share of the time limit) unless --symmetry raw; ``None``
-    where none is looked for (counts in parts) or none was found, with a note saying why."""
+    (found by nauty, within a share of the time limit; the identity alone where it has
+    none) unless --symmetry raw; ``None`` where none is looked for (counts in parts) or
+    the search did not finish, with a note saying why."""
     if args.symmetry == "rotations":
         raise UsageError("--symmetry rotations: rotations are for tilings; an exact cover "
                          "is counted up to all its symmetries (unique) or raw")
-    args.trivial_group = False
     if args.symmetry == "raw":
         return None
     if args.count and (args.jobs > 1 or args.checkpoint or args.cluster):
@@ -384,8 +384,8 @@ def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries 
     group = xc.symmetries(budget=budget_for(args.clock.left()))
     if group.note:
         note(args, f"note: {group.note}; counted raw")
-    args.trivial_group = group.order == 1 and not group.note
-    return group if group.order > 1 else None
+        return None
+    return group
 
 
 def _search(problem: Problem, args: argparse.Namespace, start: float,
@@ -416,16 +416,17 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
     else:
         xc = exact_cover_of(problem)
         group = _problem_symmetries(xc, args)
+        symmetric = group is not None and group.order > 1
         if args.count:
             unique = None
             if _in_parts(args):
                 total = _count_in_parts(xc, args, options)[0]
-            elif group is not None:
+            elif symmetric:
                 unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
                                               method=args.method, **options)
             else:
                 total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
-                if args.trivial_group:  # no symmetry: each solution its own class
+                if group is not None:  # no symmetry: each solution its own class
                     unique = total
             clear_line()
             if args.format == "jsonl":
@@ -433,9 +434,9 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
                                              time.perf_counter() - start, xc.stats.engine,
                                              xc.stats.fixed, xc.stats.answered_by,
                                              xc.stats.rounds)))
-            elif unique is None or group is None:
+            elif unique is None or group is None or not symmetric:
                 print(total.describe())
-                if args.trivial_group:
+                if group is not None:
                     note(args, "the problem has no symmetry: each solution is a class of "
                                "its own, so this is the count up to symmetry too")
             elif total.complete:
@@ -450,7 +451,7 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
             note(args, f"{time.perf_counter() - start:.3f} s")
             return count_status(total)
         found = 0
-        symmetry = "raw" if group is None else "unique"
+        symmetry = "unique" if symmetric else "raw"
         for found, chosen in enumerate(
             xc.solve(limit, engine=args.engine, time_limit=clock.left(), symmetry=symmetry,
                      **options), start=1

@@ -619,7 +619,7 @@ def lookups_of(handle: Any, work: Path, names: list[str], shards: int, head: int
     ``names`` in ``work``."""
     outputs: list[tuple[int, int, bytes]] = []
     for name in read_ahead(names, lambda name: [work / name]):
-        if deadline is not None and time.time() > deadline:
+        if not _before(deadline):
             return _dlx.TIMEOUT, []
         outputs += _packed(_dlx.frontier_meet_queries(
             handle, int(name[6:12]), _read(work / name, packing), shards, head), packing)
@@ -635,7 +635,7 @@ def meet_dots(digest: str, arguments: tuple[Any, ...], memory: float, plan: list
     handle = meeting(digest, arguments, memory, plan)
     work, total = Path(folder), 0
     for query, read in read_ahead(pairs, lambda pair: [work / name for name in pair]):
-        if deadline is not None and time.time() > deadline:
+        if not _before(deadline):
             return _dlx.TIMEOUT, 0
         total += _dlx.frontier_meet_dot(handle, int(query[6:12]), _read(work / read, packing),
                                         head, _read(work / query, packing))
