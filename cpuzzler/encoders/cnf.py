@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from cpuzzler.encoders.colours import colour_groups
 from cpuzzler.encoders.symmetry import lex_leader_clauses
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import RunDeadline
+from cpuzzler.results import RunDeadline, beside
 
 if TYPE_CHECKING:
     from pysat.formula import CNF
@@ -43,29 +43,17 @@ def to_cnf(xc: ExactCover, encoding: str = "seqcounter",
     see ``encoders.symmetry``). Stops with ``TimeUp`` past the run's deadline
     (``results.RunDeadline``).
 
-    It is written in a thread of its own while this one waits: python-sat's cardinality
-    encoder, called from the main thread, answers Ctrl-C with a handler of its own that
-    jumps out of its C++ in mid-allocation ("corrupted double-linked list", the process
-    aborted) or raises its own error; from another thread it leaves signals alone, and
-    Ctrl-C reaches the waiting thread as KeyboardInterrupt."""
-    built: list[CNF | BaseException] = []
-
-    def build() -> None:
-        try:
-            built.append(_to_cnf(xc, encoding, symmetries))
-        except BaseException as e:  # handed to the waiting thread
-            built.append(e)
-
-    worker = threading.Thread(target=build, daemon=True)
-    worker.start()
-    while worker.is_alive():
-        worker.join(0.05)
-    if isinstance(built[0], BaseException):
-        raise built[0]
-    return built[0]
+    It is written in a thread of its own while this one waits (``results.beside``):
+    python-sat's cardinality encoder, called from the main thread, answers Ctrl-C with a
+    handler of its own that jumps out of its C++ in mid-allocation ("corrupted
+    double-linked list", the process aborted); from another thread it leaves signals
+    alone, Ctrl-C reaches the waiting thread, and the writing stops at the next item."""
+    stopped = threading.Event()
+    return beside(lambda: _to_cnf(xc, encoding, symmetries, stopped), stopped.set)
 
 
-def _to_cnf(xc: ExactCover, encoding: str, symmetries: Sequence[Sequence[int]]) -> CNF:
+def _to_cnf(xc: ExactCover, encoding: str, symmetries: Sequence[Sequence[int]],
+            stopped: threading.Event) -> CNF:
     from pysat.card import CardEnc, EncType
     from pysat.formula import CNF, IDPool
 
@@ -78,6 +66,8 @@ def _to_cnf(xc: ExactCover, encoding: str, symmetries: Sequence[Sequence[int]]) 
     groups = colour_groups(xc)
     for i, options in enumerate(xc.item_options()):
         RunDeadline.every(i)
+        if stopped.is_set():
+            raise KeyboardInterrupt
         literals = [k + 1 for k in options]
         if i in groups:
             literals = [k + 1 for k in groups[i].pop(0)]
@@ -101,6 +91,8 @@ def _to_cnf(xc: ExactCover, encoding: str, symmetries: Sequence[Sequence[int]]) 
     if symmetries:
         clauses, top = lex_leader_clauses(symmetries, xc.num_options, pool.top + 1)
         for chunk in RunDeadline.chunks(clauses, CHUNK):  # python-sat reads each clause
+            if stopped.is_set():
+                raise KeyboardInterrupt
             cnf.extend(chunk)
         cnf.nv = max(cnf.nv, top)
     cnf.nv = max(cnf.nv, pool.top, xc.num_options)

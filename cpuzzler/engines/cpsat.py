@@ -91,11 +91,15 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
 
     collector = Collector()
 
+    ended = threading.Event()
+
     def search() -> None:
         try:
             hand_over(("end", solver.solve(model, collector)))
         except BaseException as e:  # handed to the caller's thread
             hand_over(("error", e))
+        finally:
+            ended.set()
 
     thread = threading.Thread(target=search, name="cpsat", daemon=True)
     _RUNNING[thread] = solver
@@ -118,7 +122,7 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
         stats.reason = INTERRUPTED
         raise
     finally:
-        _stop(solver, stop, found, thread)
+        _stop(solver, stop, found, ended)
         _RUNNING.pop(thread, None)
         stats.nodes = int(solver.num_branches)
         stats.updates = int(solver.num_conflicts)
@@ -149,18 +153,18 @@ def _stop_all_at_exit() -> None:
 
 
 def _stop(solver: Any, stop: threading.Event, found: queue.Queue[tuple[str, Any]],
-          thread: threading.Thread
-          ) -> None:
-    """Stop the search and wait for its thread (moments after ``stop_search``); a Ctrl-C
-    meanwhile is held back until the thread is gone, then raised."""
+          ended: threading.Event) -> None:
+    """Stop the search and wait until it has ``ended`` (moments after ``stop_search``); a
+    Ctrl-C meanwhile is held back until then, then raised. (Not ``Thread.join``: on
+    Python 3.11 a Ctrl-C inside it can mark a running thread ended, gh-90882.)"""
     stop.set()
     solver.stop_search()
     interrupted = False
-    while thread.is_alive():
+    while not ended.is_set():
         try:
             with contextlib.suppress(queue.Empty):
                 found.get_nowait()
-            thread.join(0.05)
+            ended.wait(0.05)
         except KeyboardInterrupt:
             interrupted = True
     if interrupted:

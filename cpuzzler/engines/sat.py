@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cnf import CHUNK, to_cnf
 from cpuzzler.errors import ExactCoverError, TimeUp
-from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, RunDeadline, Stats
+from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, RunDeadline, Stats, beside
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -141,60 +141,40 @@ def _loaded(xc: ExactCover, solver: str, encoding: str, symmetries: Sequence[Seq
 def _solve_once(sat: Any, deadline: float | None) -> bool | None:
     """The next model (True), none (False), or None when the deadline passed first.
 
-    With a deadline the solver runs in slices of SLICE conflicts, the clock read between
-    them (learnt clauses are kept); a solver without conflict budgets is interrupted by a
-    timer if it can be, else the clock is read between solutions only."""
-    if deadline is None:
-        return _solve_watched(sat) if _interruptible(sat) else _answer(sat.solve())
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            return None
-        try:
-            sat.conf_budget(SLICE)
-        except NotImplementedError:
-            break
-        result = sat.solve_limited()
-        if result is not None:
-            return _answer(result)
-    if not _interruptible(sat):
+    The search runs beside this thread (``results.beside``), in slices of SLICE
+    conflicts where the solver takes budgets (learnt clauses are kept between them): the
+    clock is read and a Ctrl-C seen between two slices, and a solver that can be
+    interrupted is also stopped in mid-slice. Left to python-sat's own Ctrl-C handler,
+    the main thread's search aborted the process now and then ("free(): invalid
+    pointer") or left the solver unable to be freed. A solver without budgets (lingeling)
+    searches here, the clock read between solutions only."""
+    try:
+        sat.conf_budget(SLICE)
+    except NotImplementedError:
         return _answer(sat.solve())
-    timer = threading.Timer(remaining, sat.interrupt)
-    timer.start()
+    interruptible = _interruptible(sat)
+    stopped = threading.Event()
+
+    def search() -> Any:
+        while not stopped.is_set():
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            sat.conf_budget(SLICE)
+            result = sat.solve_limited(expect_interrupt=interruptible)
+            if result is not None:
+                return result
+        return None  # stopped: beside goes on as KeyboardInterrupt
+
+    def stop() -> None:
+        stopped.set()
+        if interruptible:
+            sat.interrupt()
+
     try:
-        return _answer(sat.solve_limited(expect_interrupt=True))
+        return _answer(beside(search, stop))
     finally:
-        timer.cancel()
-        sat.clear_interrupt()
-
-
-def _solve_watched(sat: Any) -> bool | None:
-    """The search in a thread of its own, this one waiting: Ctrl-C reaches this thread,
-    which interrupts the solver and waits for it to stop before going on. (Left to
-    python-sat's own handler, a Ctrl-C in mid-search aborted the process now and then,
-    "free(): invalid pointer".)"""
-    found: list[Any] = []
-
-    def search() -> None:
-        try:
-            found.append(sat.solve_limited(expect_interrupt=True))
-        except Exception as e:  # handed to the waiting thread
-            found.append(e)
-
-    worker = threading.Thread(target=search, daemon=True)
-    worker.start()
-    try:
-        while worker.is_alive():
-            worker.join(0.05)
-    except KeyboardInterrupt:
-        while worker.is_alive():  # again and again: one sent before the search began is
-            sat.interrupt()  # lost when it begins, and the wait was for the whole search
-            worker.join(0.05)
-        sat.clear_interrupt()
-        raise
-    if found and isinstance(found[0], Exception):
-        raise found[0]
-    return _answer(found[0]) if found else None
+        if interruptible:
+            sat.clear_interrupt()
 
 
 def _answer(result: Any) -> bool | None:
