@@ -140,3 +140,24 @@ def test_a_tiling_no_piece_reduces_is_counted_not_listed_up_to_symmetry():
     assert board.count_both(engine="dlx") == (930, 6728)
     assert board.exact_cover.stats.fixed  # what each symmetry fixes: Burnside's
     assert board.count_both(engine="dlx", method="reduce") == (930, 6728)  # the listing
+
+
+def test_info_on_a_count_in_its_first_seconds_says_where_it_stands(tmp_path, capsys):
+    """A new count in a work folder runs in memory for up to 30 s and saves no state
+    meanwhile: info said only that none was saved; now the layers run so far."""
+    from cpuzzler.engines.frontier.disk import folder_report
+    from cpuzzler.models import queens
+
+    seen: list[dict[str, str]] = []
+
+    def look(*_):
+        seen.append(dict(folder_report(tmp_path)))
+
+    assert queens(8).count(engine="frontier", work_dir=tmp_path, on_layer=look,
+                           symmetry="raw") == 92
+    assert len(seen) == 16  # its layers: the items in the order swept
+    assert seen[2]["count"].startswith("running in memory, begun ")
+    assert "layer 3 of 16 next" in seen[2]["count"] and seen[2]["layers run"].startswith("3 ")
+    assert not (tmp_path / "running.json").exists()  # the state saved, the note gone
+    assert main(["info", str(tmp_path)]) == 0
+    assert "finished: 92 solutions" in capsys.readouterr().out

@@ -46,9 +46,9 @@ def run(args: argparse.Namespace) -> int:
     """What a puzzle is, then (within the time limit, which counts from there) its count
     here; for the work folder of a count on disk (``solve --work-dir``), where it
     stands."""
-    if (Path(args.problem) / "state.json").is_file():
-        from cpuzzler.engines.frontier.disk import folder_report
+    from cpuzzler.engines.frontier.disk import RUNNING, STATE, folder_report
 
+    if any((Path(args.problem) / name).is_file() for name in (STATE, RUNNING)):
         _show(folder_report(args.problem))
         return EXIT_FOUND
     if Path(args.problem).is_dir():

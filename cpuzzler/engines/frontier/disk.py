@@ -86,6 +86,7 @@ T = TypeVar("T")
 __all__ = ["count_on_disk", "folder_report", "saved_state", "repack"]
 
 STATE = "state.json"
+RUNNING = "running.json"  # a new count's layers in memory, until its state is saved
 RECORD_HEAD = 8  # bytes of a record's count (folders from before these records: 16)
 PACKING = "zstd"  # how new blocks of records are packed (folders from before: None, zlib)
 PACKINGS = ("zlib", "zstd")  # the packings read: a folder of either goes on in zstd
@@ -235,6 +236,30 @@ def _begun_in_memory(work: Path, handle: Any, digest: str, shards: int, memory: 
     return _written(work, state, outputs, found), reason, layers
 
 
+def _noting_progress(work: Path, until: float, layers: int,
+                     after_layer: Callable[[int, int, int, float], None] | None
+                     ) -> Callable[[int, int, int, float], None]:
+    """``after_layer``, each layer a new count finishes in memory also noted in the
+    folder's RUNNING file (``folder_report`` reads it while no state is saved yet)."""
+    note: dict[str, Any] = {"begun": time.time(), "on disk from": until, "layers": layers,
+                            "profile": []}
+
+    def noted(k: int, states: int, size: int, seconds: float) -> None:
+        note["profile"].append([k, states, size, seconds])
+        _write_running(work, note)
+        if after_layer is not None:
+            after_layer(k, states, size, seconds)
+
+    _write_running(work, note)
+    return noted
+
+
+def _write_running(work: Path, note: dict[str, Any]) -> None:
+    temporary = work / (RUNNING + ".new")
+    temporary.write_text(json.dumps(note))
+    os.replace(temporary, work / RUNNING)
+
+
 def _before(deadline: float | None) -> bool:
     """Whether the run's ``deadline`` (a ``time.time()``; None: none) is still ahead."""
     return deadline is None or time.time() < deadline
@@ -290,19 +315,25 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     reason = _dlx.SPILL
     in_memory = time.time() + IN_MEMORY_SECONDS
     until = in_memory if deadline is None else min(deadline, in_memory)
-    if state is None and meet is not None and MEMORY_SHARE > 0:
-        state, reason, layers = _met_in_memory(work, digest, shards, arguments, memory,
-                                               until, after_layer, meet_cells)
-        if reason == _dlx.TIMEOUT and _before(deadline):  # its time in memory is up:
-            state, reason, layers = None, _dlx.SPILL, []  # on disk
-        if state is not None and reason != _dlx.DONE:  # stopped in memory: nothing saved
-            return int(state["total"]), reason, layers
-    if state is None and MEMORY_SHARE > 0:  # past the share met: the layers before the
-        # kept ones in memory while they fit (and the time allows), then on disk
-        state, reason, layers = _begun_in_memory(work, handle, digest, shards, memory,
-                                                 until, after_layer, meet)
-        if reason == _dlx.TIMEOUT and _before(deadline):
-            reason = _dlx.SPILL
+    noted = after_layer
+    if state is None and MEMORY_SHARE > 0:
+        noted = _noting_progress(work, until, len(order), after_layer)
+    try:
+        if state is None and meet is not None and MEMORY_SHARE > 0:
+            state, reason, layers = _met_in_memory(work, digest, shards, arguments, memory,
+                                                   until, noted, meet_cells)
+            if reason == _dlx.TIMEOUT and _before(deadline):  # its time in memory is up:
+                state, reason, layers = None, _dlx.SPILL, []  # on disk
+            if state is not None and reason != _dlx.DONE:  # stopped in memory: none saved
+                return int(state["total"]), reason, layers
+        if state is None and MEMORY_SHARE > 0:  # past the share met: the layers before
+            # the kept ones in memory while they fit (and the time allows), then on disk
+            state, reason, layers = _begun_in_memory(work, handle, digest, shards, memory,
+                                                     until, noted, meet)
+            if reason == _dlx.TIMEOUT and _before(deadline):
+                reason = _dlx.SPILL
+    finally:
+        (work / RUNNING).unlink(missing_ok=True)
     if state is None:
         state = _started(work, handle, digest, shards, meet)
     plan = state.get("meet")  # as the count was begun (folders from before: None)
@@ -667,6 +698,33 @@ def _met_in_memory(work: Path, digest: str, shards: int, arguments: tuple[Any, .
     return state, reason, layers
 
 
+def _running_report(work: Path) -> list[tuple[str, str]] | None:
+    """``folder_report`` of a new count in its first seconds, run in memory (its
+    RUNNING note; None where there is none)."""
+    try:
+        note = json.loads((work / RUNNING).read_text())
+        begun, until, layers, profile = (note["begun"], note["on disk from"], note["layers"],
+                                         note["profile"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+
+    def clock(t: float) -> str:
+        return time.strftime("%H:%M:%S", time.localtime(t))
+
+    done = profile[-1][0] + 1 if profile else 0
+    lines = [("work folder", str(work)),
+             ("count", f"running in memory, begun {clock(begun)}: layer {done:,} of "
+                       f"{layers:,} next; its layers are kept here from {clock(until)} at "
+                       "the latest (no state saved yet)")]
+    if profile:
+        states, seconds = sum(row[1] for row in profile), sum(row[3] for row in profile)
+        widest = max(profile, key=lambda row: row[1])
+        lines += [("layers run", f"{len(profile)} ({profile[0][0]} to {profile[-1][0]}): "
+                                 f"{states:,} states in {seconds:,.1f} s"),
+                  ("widest", f"{widest[1]:,} states (layer {widest[0]})")]
+    return lines
+
+
 def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     """Where the count in a work folder stands, as (label, text) lines: the next layer
     and the solutions reached, the files, the layers run (states, time, the widest) and,
@@ -682,6 +740,9 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     >>> import shutil; shutil.rmtree(folder)
     """
     work = Path(work_dir)
+    running = None if (work / STATE).exists() else _running_report(work)
+    if running is not None:
+        return running
     try:
         state = json.loads((work / STATE).read_text())
         next_layer, total, shards = state["next"], int(state["total"]), state["shards"]
