@@ -381,7 +381,7 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str | None = None
     item, free, fixed = plan
     containing, order, clock = xc.item_options(), group.order, Clock(time_limit)
     sub, kept = _restricted(xc, set(containing[item]), free)
-    found = sub.count(engine=engine, time_limit=clock.left(), **options)
+    found = sub.count(engine=engine, time_limit=clock.left(), symmetry="raw", **options)
     unique, raw, reason = int(found), order * int(found), found.reason
     xc.stats = sub.stats  # the run that counted (its engine, what answered)
     if not fixed:  # no solution is its own image: say so

@@ -422,10 +422,16 @@ class ExactCover:
         return next(iter(self.solve(1, engine=engine)), None)
 
     def count(self, *, engine: str | None = None, time_limit: float | None = None,
-              symmetry: str = "raw", **options: Any) -> Count:
-        """The number of solutions; ``.complete`` is false if a limit cut the search short.
-        ``symmetry="unique"``: each class of solutions equal up to the problem's
-        symmetries once (see ``count_both``)."""
+              symmetry: str = "unique", **options: Any) -> Count:
+        """The number of solutions, each class of solutions equal up to the problem's
+        symmetries once (``symmetries()``; see ``count_both``), as every count in
+        cpuzzler by default; ``symmetry="raw"``: every solution. ``.complete`` is false
+        if a limit cut the search short.
+
+        >>> from cpuzzler.models import queens
+        >>> queens(8).count(), queens(8).count(symmetry="raw")
+        (12, 92)
+        """
         time_limit, options = checked_limits(time_limit, options)
         if symmetry != "raw":
             return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
@@ -544,7 +550,7 @@ class ExactCover:
         """
         time_limit, options = checked_limits(time_limit, options)
         if symmetry == "raw":
-            raw = self.count(engine=engine, time_limit=time_limit, **options)
+            raw = self.count(engine=engine, time_limit=time_limit, symmetry="raw", **options)
             return raw, raw
         if symmetry != "unique":
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "

@@ -238,14 +238,15 @@ def count_task(kind: str, payload: Payload, engine: str | None, symmetry: str,
                                                          time_limit=limit, **options)
         return unique, raw, why, [], time.monotonic() - start
     cut = budget is not None and (limit is None or budget < limit)
-    n = payload.count(engine=engine, time_limit=budget if cut else limit, **options)
+    n = payload.count(engine=engine, time_limit=budget if cut else limit, symmetry="raw",
+                      **options)
     if cut and n.reason == TIMEOUT:
         pieces = pieces_of(payload)
         if pieces:
             return 0, 0, SPLIT, [p.problem for p in pieces], time.monotonic() - start
         if pieces is None:  # it cannot be cut: count it whole
             limit = None if deadline is None else deadline - time.time()
-            n = payload.count(engine=engine, time_limit=limit, **options)
+            n = payload.count(engine=engine, time_limit=limit, symmetry="raw", **options)
         else:  # no piece: the search ends within the levels looked at, with no solution
             n = Count(0)
     return int(n), factor * int(n), n.reason, [], time.monotonic() - start

@@ -302,14 +302,19 @@ def test_render_errors_are_clear(capsys, tmp_path):
     assert "render draws solutions of tilings" in capsys.readouterr().err
 
 
-def test_check_compares_counts_up_to_symmetry(capsys):
-    assert main(["check", "pentominoes-3x20", "--symmetry", "unique",
-                 "--engines", "dlx,memo,sat"]) == 0
-    assert "all 3 engines agree: 2" in capsys.readouterr().out
+def test_check_compares_counts_up_to_symmetry_and_in_all_by_default(capsys):
+    """One default everywhere: check counts as solve and count() do (unique, and raw)."""
+    assert main(["check", "pentominoes-3x20", "--engines", "dlx,memo,sat"]) == 0
+    assert "all 3 engines agree: 2 (8 in all)" in capsys.readouterr().out
     assert main(["check", "soma", "--symmetry", "rotations", "--engines", "dlx,python"]) == 0
-    assert "all 2 engines agree: 480" in capsys.readouterr().out
-    assert main(["check", "queens-8", "--symmetry", "unique"]) == 2
-    assert "are for tilings" in capsys.readouterr().err
+    assert "all 2 engines agree: 480 (11520 in all)" in capsys.readouterr().out
+    assert main(["check", "queens-8", "--engines", "dlx,frontier"]) == 0
+    assert "all 2 engines agree: 12 (92 in all)" in capsys.readouterr().out
+    assert main(["check", "queens-8", "--symmetry", "raw", "--engines", "dlx,memo"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("counted: every solution (raw)") and "agree: 92\n" in out
+    assert main(["check", "queens-8", "--symmetry", "rotations"]) == 2
+    assert "rotations are a tiling's" in capsys.readouterr().err
 
 
 def test_every_exit_status_is_in_the_help(capsys):
@@ -321,10 +326,10 @@ def test_every_exit_status_is_in_the_help(capsys):
 
 def test_check_settles_when_two_engines_agree_and_the_rest_are_lower_bounds(capsys):
     """check exited 3 when the complete counts agreed but one engine had timed out."""
-    assert main(["check", "queens-11", "--engines", "dlx,memo,python",
+    assert main(["check", "queens-11", "--engines", "dlx,memo,python", "--symmetry", "raw",
                  "--time-limit", "30"]) == 0
     assert "all 3 engines agree: 2680" in capsys.readouterr().out
-    assert main(["check", "queens-13", "--engines", "dlx,memo,python",
+    assert main(["check", "queens-13", "--engines", "dlx,memo,python", "--symmetry", "raw",
                  "--time-limit", "0.01"]) == 3
     assert "not settled" in capsys.readouterr().out
 
@@ -339,12 +344,14 @@ def test_check_with_a_partial_count(monkeypatch, capsys):
                                                                         **options)
 
     monkeypatch.setattr(ExactCover, "count", python_stops_early)
-    assert main(["check", "queens-8", "--engines", "dlx,memo,python"]) == 0
+    raw = ["--symmetry", "raw"]
+    assert main(["check", "queens-8", "--engines", "dlx,memo,python", *raw]) == 0
     out = capsys.readouterr().out
     assert "2 engines agree: 92; stopped early, no more than that: python at least 40" in out
     monkeypatch.setattr(ExactCover, "count", lambda self, engine=None, **options: (
-        Count(100, "time-out") if engine == "python" else counted(self, engine=engine)))
-    assert main(["check", "queens-8", "--engines", "dlx,memo,python"]) == 1
+        Count(100, "time-out") if engine == "python" else counted(self, engine=engine,
+                                                                  symmetry="raw")))
+    assert main(["check", "queens-8", "--engines", "dlx,memo,python", *raw]) == 1
     assert "DISAGREEMENT: dlx 92, memo 92, python at least 100" in capsys.readouterr().out
 
 

@@ -228,7 +228,7 @@ def test_ctrl_c_at_the_terminal_stops_a_local_cluster_quietly(tmp_path):
 def _owned_count(address, folder, meet=False, **options):
     """The pentominoes 5x12 counted on the cluster (the whole sweep, unless ``meet``)."""
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    return xc.count(engine="frontier", work_dir=folder, shards=8, backend="dask",
+    return xc.count(symmetry="raw", engine="frontier", work_dir=folder, shards=8, backend="dask",
                     address=address, meet=meet, **options)
 
 
@@ -257,11 +257,12 @@ def test_owned_counts_meeting_in_the_middle_count_random_symmetric_boards_right(
     rng, compared = random.Random(52), 0
     while compared < 8:  # problems that meet (in memory) and have solutions
         xc = symmetric_problem(rng, rng.randint(4, 14), rng.randint(0, 3))
-        expected = xc.count(engine="python")
-        if not (expected and xc.count(engine="frontier") and xc.stats.frontier["met"]):
+        expected = xc.count(symmetry="raw", engine="python")
+        if not (expected and xc.count(symmetry="raw",
+                                      engine="frontier") and xc.stats.frontier["met"]):
             continue
         work = tmp_path / str(compared)
-        assert xc.count(engine="frontier", work_dir=work, shards=3, backend="dask",
+        assert xc.count(symmetry="raw", engine="frontier", work_dir=work, shards=3, backend="dask",
                         address=cluster) == expected, (compared, xc)
         assert json.loads((work / "state.json").read_text())["meet"] is not None
         compared += 1
@@ -316,7 +317,7 @@ def test_an_owned_count_stopped_goes_on_from_its_last_saved_layer(cluster, tmp_p
     assert "owned by 2 workers" in report["files"]
     assert "at layer 30 (" in report["projected"]  # the middle of 60 cells, 12 pieces
     with pytest.raises(ExactCoverError, match="goes on on a cluster"):  # not here alone
-        catalog.get("pentominoes-5x12").build().exact_cover.count(
+        catalog.get("pentominoes-5x12").build().exact_cover.count(symmetry="raw",
             engine="frontier", work_dir=tmp_path, shards=8)
     layers = []
     resumed = _owned_count(cluster, tmp_path, on_layer=lambda k, *rest: layers.append(k))

@@ -25,13 +25,14 @@ def test_cpsat_and_sat_find_exactly_the_brute_force_solutions(xc):
         found = list(xc.solve(engine=engine))
         assert len(found) == len(set(found)), engine
         assert set(found) == expected, engine
-        assert xc.count(engine=engine) == len(expected), engine
+        assert xc.count(symmetry="raw", engine=engine) == len(expected), engine
 
 
 @pytest.mark.parametrize("engine", ["cpsat", "sat"])
 def test_known_counts(engine):
-    assert [queens(n).count(engine=engine) for n in range(1, 9)] == [1, 0, 0, 2, 10, 4, 40, 92]
-    assert empty_sudoku(2).count(engine=engine) == 288
+    assert [queens(n).count(symmetry="raw", engine=engine) for n in range(1, 9)] == [1, 0, 0, 2,
+                                                                                     10, 4, 40, 92]
+    assert empty_sudoku(2).count(symmetry="raw", engine=engine) == 288
 
 
 def test_auto_engine_lets_cpsat_prove_what_search_cannot():
@@ -40,30 +41,30 @@ def test_auto_engine_lets_cpsat_prove_what_search_cannot():
     n = 10
     dominoes = pieces.domino()[0].with_copies(n * n // 2 - 1)
     xc = Tiling([dominoes], square.rectangle(n, n).without([(0, 0), (n - 1, n - 1)])).exact_cover
-    assert xc.count(engine="dlx", time_limit=1.0).reason == "time-out"
+    assert xc.count(symmetry="raw", engine="dlx", time_limit=1.0).reason == "time-out"
     assert xc.first(engine="auto") is None and xc.stats.reason == "done"
     assert xc.stats.answered_by == "cpsat"
     # A count has the frontier engine in its portfolio too: the sweep finds no tiling at once.
-    count = xc.count(engine="auto")
+    count = xc.count(symmetry="raw", engine="auto")
     assert count == 0 and count.complete and xc.stats.answered_by == "frontier"
     # Where search is quick, the native engine answers and lists everything.
     eight = queens(8)
-    assert eight.count(engine="auto") == 92 and eight.stats.answered_by == "dlx"
+    assert eight.count(symmetry="raw", engine="auto") == 92 and eight.stats.answered_by == "dlx"
     assert set(eight.solve(engine="auto")) == set(eight.solve())
 
 
 def test_auto_counts_with_the_frontier_engine_where_sub_problems_repeat():
     # 258,584,046,368 domino tilings of the 10x10 board: enumeration would take hours
     xc = Tiling([pieces.domino()[0].with_copies(50)], square.rectangle(10, 10)).exact_cover
-    count = xc.count(engine="auto")
+    count = xc.count(symmetry="raw", engine="auto")
     assert count == 258_584_046_368 and count.complete and xc.stats.answered_by == "frontier"
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_every_cardinality_encoding_counts_the_same(encoding):
     bounded = ExactCover.from_dlx_text("2:2|A 1:2|B | x\nA x\nA\nA B\nB\nB x\n")
-    assert bounded.count(engine="sat", encoding=encoding) == 6
-    assert queens(6).count(engine="sat", encoding=encoding) == 4
+    assert bounded.count(symmetry="raw", engine="sat", encoding=encoding) == 6
+    assert queens(6).count(symmetry="raw", engine="sat", encoding=encoding) == 4
 
 
 def test_first_solution_with_cpsat_parallel_workers():
@@ -74,8 +75,8 @@ def test_first_solution_with_cpsat_parallel_workers():
 
 
 def test_time_limits_give_partial_counts():
-    assert not queens(13).count(engine="cpsat", time_limit=0.05).complete
-    assert not queens(13).count(engine="sat", time_limit=0.05).complete
+    assert not queens(13).count(symmetry="raw", engine="cpsat", time_limit=0.05).complete
+    assert not queens(13).count(symmetry="raw", engine="sat", time_limit=0.05).complete
 
 
 def test_unknown_names_are_clear_errors():
@@ -83,7 +84,7 @@ def test_unknown_names_are_clear_errors():
         to_cnf(queens(4), encoding="zigzag")
     with pytest.raises(ExactCoverError, match="SAT solver 'nope': unknown; those that work: "
                                               ".*cadical195"):
-        queens(4).count(engine="sat", solver="nope")
+        queens(4).count(symmetry="raw", engine="sat", solver="nope")
 
 
 def test_only_the_solvers_that_work_for_the_job_are_offered(capsys):
@@ -96,7 +97,7 @@ def test_only_the_solvers_that_work_for_the_job_are_offered(capsys):
     assert len(queens(8).first(engine="sat") or ()) == 8
     assert len(list(queens(8).solve(1, engine="sat", solver="kissat404"))) == 1
     with pytest.raises(ExactCoverError, match="solves once only"):
-        queens(8).count(engine="sat", solver="kissat404")
+        queens(8).count(symmetry="raw", engine="sat", solver="kissat404")
     with pytest.raises(ExactCoverError, match="solves once only"):
         list(queens(8).solve(2, engine="sat", solver="kissat404"))
     queens8 = ["solve", "queens-8", "--engine", "sat", "--sat-solver"]
@@ -107,12 +108,14 @@ def test_only_the_solvers_that_work_for_the_job_are_offered(capsys):
     assert main([*queens8, "cryptosat", "-n", "1"]) == 2
     assert "'cryptosat': is not built into python-sat here" in capsys.readouterr().err
     for name in solver_names():  # each one offered counts
-        assert queens(6).count(engine="sat", solver=name) == 4, name
+        assert queens(6).count(symmetry="raw", engine="sat", solver=name) == 4, name
 
 
 def test_cli_check_agrees_and_exits_0(capsys):
     assert main(["check", "queens-8", "--engines", "dlx,python,cpsat,sat"]) == 0
-    assert "all 4 engines agree: 92" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith("counted: each class of solutions up to the problem's symmetries")
+    assert "all 4 engines agree: 12 (92 in all)" in out
 
 
 def test_cli_check_fails_loudly_on_disagreement(monkeypatch, capsys):
@@ -121,7 +124,7 @@ def test_cli_check_fails_loudly_on_disagreement(monkeypatch, capsys):
     liar.count = lambda xc, stats=None, time_limit=None: 91
     monkeypatch.setitem(ENGINES, "liar", "liar")
     monkeypatch.setitem(__import__("sys").modules, "liar", liar)
-    assert main(["check", "queens-8", "--engines", "dlx,liar"]) == 1
+    assert main(["check", "queens-8", "--engines", "dlx,liar", "--symmetry", "raw"]) == 1
     assert "DISAGREEMENT: dlx 92, liar 91" in capsys.readouterr().out
 
 
@@ -141,7 +144,7 @@ def test_exports_keep_the_solutions(fmt, tmp_path):
     xc = queens(8)
     solutions = set(xc.solve())
     if fmt == "dlx":
-        assert ExactCover.from_dlx(path).count() == 92
+        assert ExactCover.from_dlx(path).count(symmetry="raw") == 92
     elif fmt == "dimacs":
         from pysat.formula import CNF
         from pysat.solvers import Solver

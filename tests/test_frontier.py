@@ -30,7 +30,8 @@ RANDOM_PROBLEMS = bounded_problems(primary=5, highs=[1, 1, 1, 2, 3, 2**31, 2**70
 @given(xc=RANDOM_PROBLEMS)
 def test_frontier_counts_random_problems_as_brute_force_does(xc):
     expected = len(brute_force_solutions(xc))
-    assert xc.count(engine="frontier") == expected == xc.count(engine="python")
+    assert xc.count(symmetry="raw", engine="frontier") == expected == xc.count(symmetry="raw",
+                                                                               engine="python")
     assert xc.stats.reason == "done"
 
 
@@ -72,10 +73,10 @@ def test_bit_mode_counts_as_the_general_way_does(xc):
     from cpuzzler.engines import _dlx
 
     expected = len(brute_force_solutions(xc))
-    assert xc.count(engine="frontier") == expected
+    assert xc.count(symmetry="raw", engine="frontier") == expected
     was = _dlx.frontier_bit_mode(False)
     try:
-        assert xc.count(engine="frontier") == expected
+        assert xc.count(symmetry="raw", engine="frontier") == expected
     finally:
         _dlx.frontier_bit_mode(was)
 
@@ -86,7 +87,7 @@ def test_bit_mode_counts_as_the_general_way_does(xc):
 def test_on_disk_bit_mode_counts_as_brute_force_does(xc, tmp_path_factory, on_disk_at_once):
     # shards loaded into tables sized by the last ones, spare tables, prefetched slots
     work = tmp_path_factory.mktemp("work")
-    assert xc.count(engine="frontier", work_dir=work, shards=3) == len(
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=work, shards=3) == len(
         brute_force_solutions(xc))
 
 
@@ -95,9 +96,9 @@ def test_bit_mode_has_the_general_way_s_layers(name, bit_mode_off):
     from cpuzzler.engines import _dlx
 
     xc = exact_cover_of(catalog.get(name).build())
-    general = xc.count(engine="frontier"), xc.stats.frontier["layers"]
+    general = xc.count(symmetry="raw", engine="frontier"), xc.stats.frontier["layers"]
     _dlx.frontier_bit_mode(True)
-    bits = xc.count(engine="frontier", meet=False), xc.stats.frontier["layers"]
+    bits = xc.count(symmetry="raw", engine="frontier", meet=False), xc.stats.frontier["layers"]
     assert general[0] == bits[0] == catalog.get(name).raw
     assert [layer[:2] for layer in general[1]] == [layer[:2] for layer in bits[1]]
 
@@ -107,10 +108,10 @@ def test_a_work_folder_begun_one_way_goes_on_the_other(tmp_path, bit_mode_off):
     from cpuzzler.engines import _dlx
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(30)).complete
     _dlx.frontier_bit_mode(True)
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040
 
 
 # The catalog puzzles the memo engine counts with its sweep (test_memo), queens-14 left to
@@ -128,7 +129,7 @@ def test_catalog_counts_on_the_frontier_engine(name):
     entry = catalog.get(name)
     puzzle = entry.build()
     xc = puzzle.exact_cover if isinstance(puzzle, Tiling) else exact_cover_of(puzzle)
-    total = xc.count(engine="frontier")
+    total = xc.count(symmetry="raw", engine="frontier")
     assert total.complete and total == entry.raw
 
 
@@ -139,14 +140,14 @@ def test_the_slow_list_names_puzzles_counted_here():
 @pytest.mark.parametrize("name", ["polyhexes-1234-4x10", "polyhexes-1234-5x8"])
 def test_the_counts_found_here_for_open_puzzles(name):
     entry = catalog.get(name)
-    assert entry.build().exact_cover.count(engine="frontier") == entry.found[1]
+    assert entry.build().exact_cover.count(symmetry="raw", engine="frontier") == entry.found[1]
 
 
 def test_only_the_layers_ahead_are_held():
     # pentominoes 3x20: the memo engine keeps every state met; the frontier engine frees
     # each layer once processed, so its peak is a few layers' worth
     xc = catalog.get("pentominoes-3x20").build().exact_cover
-    assert xc.count(engine="frontier", meet=False) == 8  # the whole sweep
+    assert xc.count(symmetry="raw", engine="frontier", meet=False) == 8  # the whole sweep
     layers = xc.stats.frontier["layers"]
     assert len(layers) == xc.stats.frontier["items"] == 60 + 12  # cells, pieces
     assert sum(states for states, _, _ in layers) == xc.stats.frontier["states"]
@@ -156,17 +157,18 @@ def test_only_the_layers_ahead_are_held():
 def test_a_dlx_file_is_counted_along_its_derived_sweep():
     tiling = catalog.get("tetrahexes-4x7").build()
     plain = ExactCover.from_dlx_text(tiling.exact_cover.to_dlx())
-    assert plain.count(engine="frontier") == tiling.exact_cover.count(engine="memo")
+    assert plain.count(symmetry="raw",
+                       engine="frontier") == tiling.exact_cover.count(symmetry="raw", engine="memo")
 
 
 def test_a_time_limit_leaves_a_marked_lower_bound():
-    total = queens(13).count(engine="frontier", time_limit=0.2)
+    total = queens(13).count(symmetry="raw", engine="frontier", time_limit=0.2)
     assert not total.complete and total.reason == "time-out" and total < 73712
 
 
 def test_too_little_memory_is_a_clear_error():
     with pytest.raises(ExactCoverError, match="layers need more than 10,000 bytes .*more memory"):
-        queens(10).count(engine="frontier", memory=10_000)
+        queens(10).count(symmetry="raw", engine="frontier", memory=10_000)
 
 
 def test_the_cli_counts_with_the_frontier_engine(capsys):
@@ -180,7 +182,7 @@ def test_the_cli_counts_with_the_frontier_engine(capsys):
 def test_each_layer_is_reported_and_an_interrupt_from_it_leaves_a_lower_bound():
     xc = queens(8)
     seen = []
-    assert xc.count(engine="frontier", on_layer=lambda *row: seen.append(row)) == 92
+    assert xc.count(symmetry="raw", engine="frontier", on_layer=lambda *row: seen.append(row)) == 92
     assert [k for k, *_ in seen] == list(range(len(seen))) and len(seen) >= 8
     assert [row[1:] for row in seen] == [tuple(r) for r in xc.stats.frontier["layers"]]
 
@@ -188,7 +190,7 @@ def test_each_layer_is_reported_and_an_interrupt_from_it_leaves_a_lower_bound():
         if k == 3:
             raise KeyboardInterrupt
 
-    total = xc.count(engine="frontier", on_layer=stop)
+    total = xc.count(symmetry="raw", engine="frontier", on_layer=stop)
     assert total.reason == "interrupted" and total <= 92
 
 
@@ -200,7 +202,8 @@ def test_each_layer_is_reported_and_an_interrupt_from_it_leaves_a_lower_bound():
 @given(xc=RANDOM_PROBLEMS)
 def test_on_disk_the_counts_are_the_same(xc, tmp_path_factory, on_disk_at_once):
     work = tmp_path_factory.mktemp("work")
-    assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(engine="python")
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=work,
+                    shards=3) == xc.count(symmetry="raw", engine="python")
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
@@ -213,7 +216,8 @@ def test_a_count_spilled_to_disk_anywhere_counts_the_same(xc, line, tmp_path_fac
 
     monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", line / 1e6)
     work = tmp_path_factory.mktemp("work")
-    assert xc.count(engine="frontier", work_dir=work, shards=3, memory=1e6) == xc.count(
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=work, shards=3,
+                    memory=1e6) == xc.count(symmetry="raw",
         engine="python")
 
 
@@ -224,7 +228,7 @@ def test_info_on_a_running_count_passes_over_the_files_it_deletes(tmp_path, monk
     from cpuzzler.engines.frontier.disk import folder_report
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(8)).complete
     assert list(tmp_path.glob("layer-*"))
     stat = Path.stat
@@ -244,12 +248,12 @@ def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path, whole_swee
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     seen = []
-    assert xc.count(engine="frontier", work_dir=tmp_path,
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path,
                     on_layer=lambda *_: seen.extend(tmp_path.glob("layer-*"))) == 4040
     assert seen == [] and not list(tmp_path.glob("layer-*"))
     assert len(xc.stats.frontier["layers"]) == len(xc.items)
     assert dict(folder_report(tmp_path))["count"] == "finished: 4,040 solutions"
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040  # from its state
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040  # from its state
 
 
 def test_a_count_past_its_line_in_memory_goes_on_on_disk(tmp_path, monkeypatch, whole_sweep):
@@ -258,7 +262,7 @@ def test_a_count_past_its_line_in_memory_goes_on_on_disk(tmp_path, monkeypatch, 
     monkeypatch.setattr(frontier_disk, "MEMORY_SHARE", 0.1)  # 1 MB of tables
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     on_disk = []
-    assert xc.count(engine="frontier", work_dir=tmp_path, memory=1e7,
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, memory=1e7,
                     on_layer=lambda k, *_: on_disk.append(any(tmp_path.glob("layer-*")))
                     ) == 4040
     spilled = on_disk.index(True)
@@ -277,11 +281,11 @@ def stop_at(layer):
 
 def test_a_stopped_count_resumes_from_its_last_layer(tmp_path, whole_sweep):
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
-    first = xc.count(engine="frontier", work_dir=tmp_path, on_layer=stop_at(20))
+    first = xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, on_layer=stop_at(20))
     assert first.reason == "interrupted"
     done = json.loads((tmp_path / "state.json").read_text())["next"]
     assert done == 21
-    again = xc.count(engine="frontier", work_dir=tmp_path)
+    again = xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path)
     assert again.complete and again == 14809060
     assert len(xc.stats.frontier["layers"]) == len(xc.items) - done
     # the folder keeps the profile of every layer, those before the stop too
@@ -294,14 +298,14 @@ def test_a_stopped_count_resumes_from_its_last_layer(tmp_path, whole_sweep):
 def test_what_an_interrupted_layer_wrote_is_cut_back(tmp_path, whole_sweep):
     # as after kill -9 mid-layer: appended records past the recorded lengths, a new file
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(30)).complete
     state = json.loads((tmp_path / "state.json").read_text())
     later = max(state["sizes"])
     with open(tmp_path / later, "ab") as out:
         out.write(b"\x01" * 40)
     (tmp_path / "layer-000999.0001").write_bytes(b"\x02" * 40)
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040
 
 
 def test_a_full_disk_stops_the_count_with_a_clear_error_and_it_resumes(tmp_path,
@@ -322,10 +326,10 @@ def test_a_full_disk_stops_the_count_with_a_clear_error_and_it_resumes(tmp_path,
 
     monkeypatch.setattr(frontier_disk._Appender, "append", fills_up)
     with pytest.raises(ExactCoverError, match="no room left on its disk"):
-        xc.count(engine="frontier", work_dir=tmp_path, shards=4, checkpoint_every=0)
+        xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4, checkpoint_every=0)
     assert json.loads((tmp_path / "state.json").read_text())["next"] > 0
     monkeypatch.setattr(frontier_disk._Appender, "append", append)
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040
 
 
 def test_a_count_killed_hard_resumes(tmp_path):
@@ -339,7 +343,7 @@ def test_a_count_killed_hard_resumes(tmp_path):
               "frontier_disk.MEMORY_SHARE = 0\n"
               "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
               f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16, "
-              "checkpoint_every=0)\n")
+              "checkpoint_every=0, symmetry='raw')\n")
     child = subprocess.Popen([sys.executable, "-c", script])
     state = tmp_path / "state.json"
     start = time.monotonic()
@@ -350,23 +354,24 @@ def test_a_count_killed_hard_resumes(tmp_path):
     child.send_signal(signal.SIGKILL)
     child.wait()
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 14809060
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 14809060
 
 
 def test_a_work_folder_of_another_count_is_refused(tmp_path):
-    assert queens(6).count(engine="frontier", work_dir=tmp_path) == 4
+    assert queens(6).count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4
     with pytest.raises(ExactCoverError, match="holds the count of another problem"):
-        queens(7).count(engine="frontier", work_dir=tmp_path)
+        queens(7).count(symmetry="raw", engine="frontier", work_dir=tmp_path)
     stray = tmp_path / "other"
     stray.mkdir()
     (stray / "notes.txt").write_text("mine")
     with pytest.raises(ExactCoverError, match="not empty and holds no count"):
-        queens(7).count(engine="frontier", work_dir=stray)
+        queens(7).count(symmetry="raw", engine="frontier", work_dir=stray)
 
 
 def test_a_shard_past_the_memory_cap_is_processed_in_pieces(tmp_path, on_disk_at_once):
     xc = catalog.get("pentominoes-3x20").build().exact_cover
-    assert xc.count(engine="frontier", work_dir=tmp_path, shards=1, memory=200_000) == 8
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=1,
+                    memory=200_000) == 8
 
 
 def identical_options(items: int, each: int) -> ExactCover:
@@ -382,9 +387,9 @@ def identical_options(items: int, each: int) -> ExactCover:
 def test_the_compact_records_carry_counts_past_64_bits(tmp_path, on_disk_at_once):
     # states reached 4**33 .. 4**39 ways cross the disk in two records each
     xc = identical_options(40, 4)
-    assert xc.count(engine="frontier", work_dir=tmp_path, shards=2) == 4 ** 40
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=2) == 4 ** 40
     assert json.loads((tmp_path / "state.json").read_text())["record_head"] == 8
-    assert xc.count(engine="frontier") == 4 ** 40
+    assert xc.count(symmetry="raw", engine="frontier") == 4 ** 40
 
 
 @pytest.mark.parametrize("bit_mode", [True, False])
@@ -407,7 +412,7 @@ def test_a_table_whose_counts_pass_64_bits_widens_and_keeps_its_states(bit_mode)
         fibonacci.append(fibonacci[-1] + fibonacci[-2])
     was = _dlx.frontier_bit_mode(bit_mode)
     try:
-        assert xc.count(engine="frontier") == fibonacci[100] > 2 ** 68
+        assert xc.count(symmetry="raw", engine="frontier") == fibonacci[100] > 2 ** 68
     finally:
         _dlx.frontier_bit_mode(was)
 
@@ -417,9 +422,9 @@ def test_a_state_past_the_compact_records_is_a_clear_error(tmp_path, on_disk_at_
     xc.add_item("last")
     xc.add_option(["last"])
     xc.sweep = list(xc.items)  # "last" last
-    assert xc.count(engine="frontier") == 4 ** 63  # in memory: 128 bits
+    assert xc.count(symmetry="raw", engine="frontier") == 4 ** 63  # in memory: 128 bits
     with pytest.raises(ExactCoverError, match="passes 2\\*\\*126"):
-        xc.count(engine="frontier", work_dir=tmp_path)
+        xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path)
 
 
 def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch, whole_sweep):
@@ -429,13 +434,13 @@ def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch, whole_swee
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
     monkeypatch.setattr(frontier_disk, "PACKING", None)
-    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(30)).complete
     state = json.loads((tmp_path / "state.json").read_text())
     del state["record_head"], state["packing"]
     (tmp_path / "state.json").write_text(json.dumps(state))
     monkeypatch.undo()
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040
     assert not {"record_head", "packing"} & set(json.loads((tmp_path / "state.json").read_text()))
 
 
@@ -451,7 +456,7 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
     old, new = tmp_path / "old", tmp_path / "new"
     monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
     monkeypatch.setattr(frontier_disk, "PACKING", None)
-    assert not xc.count(engine="frontier", work_dir=old, shards=3,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=old, shards=3,
                         on_layer=stop_at(stop)).complete
     monkeypatch.undo()
     arguments = sweep.counter_arguments(xc, None)
@@ -461,7 +466,7 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
     if expected == 4040:  # (the wide counts' one record is smaller unpacked than framed)
         assert sum(state["sizes"].values()) < sum(
             json.loads((old / "state.json").read_text())["sizes"].values())
-    assert xc.count(engine="frontier", work_dir=new) == expected
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=new) == expected
     with pytest.raises(ExactCoverError, match="not empty"):
         frontier_disk.repack(arguments, old, new)
 
@@ -475,12 +480,12 @@ def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monke
     for packing in (None, "zlib", "zstd"):
         monkeypatch.setattr(frontier_disk, "PACKING", packing)
         work = tmp_path / str(packing)
-        assert xc.count(engine="frontier", work_dir=work, shards=4) == 4040
+        assert xc.count(symmetry="raw", engine="frontier", work_dir=work, shards=4) == 4040
         held[packing] = sum(row[2] for row in json.loads((work / "state.json").read_text())[
             "profile"])
     assert held["zstd"] < held["zlib"] < 0.6 * held[None]
     work = tmp_path / "damaged"
-    assert not xc.count(engine="frontier", work_dir=work, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=work, shards=4,
                         on_layer=stop_at(30)).complete
     state = json.loads((work / "state.json").read_text())
     name = max((n for n in state["sizes"] if int(n[6:12]) == state["next"]),
@@ -489,7 +494,7 @@ def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monke
         damaged.seek(12)
         damaged.write(b"\xff" * 8)
     with pytest.raises(ExactCoverError, match=f"{name}: a damaged block of records"):
-        xc.count(engine="frontier", work_dir=work)
+        xc.count(symmetry="raw", engine="frontier", work_dir=work)
 
 
 def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, whole_sweep):
@@ -497,7 +502,7 @@ def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, who
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     monkeypatch.setattr(frontier_disk, "PACKING", "zlib")
-    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(30)).complete
     assert json.loads((tmp_path / "state.json").read_text())["packing"] == "zlib"
     monkeypatch.undo()
@@ -511,7 +516,7 @@ def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, who
                 kinds.add("zstd" if raw & frontier_disk.ZSTD_BLOCK else "zlib")
                 at += frontier_disk.BLOCK.size + size
 
-    assert xc.count(engine="frontier", work_dir=tmp_path, on_layer=blocks) == 4040
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, on_layer=blocks) == 4040
     assert kinds == {"zlib", "zstd"}
     assert json.loads((tmp_path / "state.json").read_text())["packing"] == "zstd"
 
@@ -556,13 +561,13 @@ def test_info_tells_where_a_count_on_disk_stands(tmp_path, capsys):
     from cpuzzler.cli import main
 
     xc, folder = queens(8), tmp_path / "layers"
-    stopped = xc.count(engine="frontier", work_dir=folder, shards=4, time_limit=0)
+    stopped = xc.count(symmetry="raw", engine="frontier", work_dir=folder, shards=4, time_limit=0)
     assert not stopped.complete
     assert main(["info", str(folder)]) == 0
     out = capsys.readouterr().out
     assert re.search(r"layer \d+ of 16 next; \d+ solutions reached so far", out)
     assert "4 shards a layer" in out
-    assert xc.count(engine="frontier", work_dir=folder) == 92
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=folder) == 92
     assert main(["info", str(folder)]) == 0
     out = capsys.readouterr().out
     assert "finished: 92 solutions" in out and "widest:" in out and "layers run:" in out
@@ -586,7 +591,8 @@ def test_info_projects_the_rest_of_an_unfinished_count_from_its_layers(tmp_path,
         if k == 9:
             raise KeyboardInterrupt  # as Ctrl-C: saved, resumable
 
-    stopped = xc.count(engine="frontier", work_dir=folder, shards=4, on_layer=stop_after_ten)
+    stopped = xc.count(symmetry="raw", engine="frontier", work_dir=folder, shards=4,
+                       on_layer=stop_after_ten)
     assert not stopped.complete
     assert main(["info", str(folder)]) == 0
     out = capsys.readouterr().out
@@ -594,7 +600,7 @@ def test_info_projects_the_rest_of_an_unfinished_count_from_its_layers(tmp_path,
     assert re.search(r"projected: +widest layer [\d.,]+( million)? \.\.\. [\d.,]+( million)? "
                      r"states at layer 30 \(.* [MG]B of files\); .* states in all, about .* "
                      r"more at the last layers' pace", out), out
-    assert xc.count(engine="frontier", work_dir=folder) == 4040
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=folder) == 4040
     assert main(["info", str(folder)]) == 0
     assert "projected" not in capsys.readouterr().out  # finished: nothing to project
 
@@ -609,7 +615,7 @@ def test_info_projects_a_count_met_in_the_middle_to_its_middle_layer(tmp_path, c
         if k == 9:
             raise KeyboardInterrupt
 
-    assert not xc.count(engine="frontier", work_dir=folder, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=folder, shards=4,
                         on_layer=stop_after_ten).complete
     assert main(["info", str(folder)]) == 0
     out = capsys.readouterr().out
@@ -636,30 +642,31 @@ def test_a_work_folder_keeps_a_count_up_to_symmetry_where_the_reduction_is_one_c
                                                     ("dask", 1, "local:2")])
 def test_the_shards_of_a_layer_run_side_by_side(tmp_path, backend, jobs, address):
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    total = xc.count(engine="frontier", work_dir=tmp_path, shards=8, backend=backend,
+    total = xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=8,
+                     backend=backend,
                      jobs=jobs, address=address)
     assert total.complete and total == 4040
 
 
 def test_several_workers_need_a_work_folder():
     with pytest.raises(ExactCoverError, match="give a work folder"):
-        queens(6).count(engine="frontier", backend="processes", jobs=2)
+        queens(6).count(symmetry="raw", engine="frontier", backend="processes", jobs=2)
 
 
 def test_a_damaged_state_file_is_a_clear_error(tmp_path):
     (tmp_path / "state.json").write_text('{"problem": "x"}')
     with pytest.raises(ExactCoverError, match="not a frontier engine's state"):
-        queens(5).count(engine="frontier", work_dir=tmp_path)
+        queens(5).count(symmetry="raw", engine="frontier", work_dir=tmp_path)
     (tmp_path / "state.json").write_text("[1, 2")
     with pytest.raises(ExactCoverError, match="not a frontier engine's state"):
-        queens(5).count(engine="frontier", work_dir=tmp_path)
+        queens(5).count(symmetry="raw", engine="frontier", work_dir=tmp_path)
 
 
 def test_auto_counts_with_the_frontier_engine_in_little_memory():
     # 14,809,060 tilings: enumeration takes minutes. In 8 MB the memo engine's table
     # would overflow (it drops entries and slows down); the frontier engine's layers fit.
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
-    count = xc.count(engine="auto", memory=8e6)
+    count = xc.count(symmetry="raw", engine="auto", memory=8e6)
     assert count == 14_809_060 == catalog.get("polyhexes-1234-4x10").found[1]
     assert count.complete and xc.stats.answered_by == "frontier"
     assert xc.stats.frontier["peak_bytes"] <= 8e6
@@ -670,8 +677,8 @@ def test_auto_turns_to_the_memo_engine_where_the_layers_do_not_fit():
     # memo engine answers (dropping entries), before enumeration (seconds) does
     xc = Tiling([pieces.domino()[0].with_copies(32)], square.rectangle(8, 8)).exact_cover
     with pytest.raises(ExactCoverError, match="more memory"):
-        xc.count(engine="frontier", memory=5000)
-    count = xc.count(engine="auto", memory=5000)
+        xc.count(symmetry="raw", engine="frontier", memory=5000)
+    count = xc.count(symmetry="raw", engine="auto", memory=5000)
     assert count == 12_988_816 and count.complete and xc.stats.answered_by == "memo"
 
 
@@ -686,9 +693,9 @@ def test_other_sweeps_have_other_states_and_the_same_count():
     layers = {}
     for flipped, skewed in itertools.product((False, True), repeat=2):
         order = [cell_name(cell) for cell in tiling.sweep(flipped=flipped, skewed=skewed)]
-        assert xc.count(engine="frontier", order=order) == 148
+        assert xc.count(symmetry="raw", engine="frontier", order=order) == 148
         layers[flipped, skewed] = [row[0] for row in xc.stats.frontier["layers"]]
-        assert xc.count(engine="memo", order=order) == 148
+        assert xc.count(symmetry="raw", engine="memo", order=order) == 148
     assert len({sum(states) for states in layers.values()}) == 4
 
 
@@ -750,7 +757,7 @@ def test_a_slow_layer_is_saved_at_its_end_whatever_the_time_since_the_last_save(
               "frontier_disk.MEMORY_SHARE = 0\n"  # on disk from the first layer
               "xc = catalog.get('polyhexes-1234-4x10').build().exact_cover\n"
               f"xc.count(engine='frontier', work_dir={str(tmp_path)!r}, shards=16, "
-              "checkpoint_every=1e9)\n")
+              "checkpoint_every=1e9, symmetry='raw')\n")
     child = subprocess.Popen([sys.executable, "-c", script])
     state = tmp_path / "state.json"
     start, seen = time.monotonic(), 0
@@ -765,7 +772,7 @@ def test_a_slow_layer_is_saved_at_its_end_whatever_the_time_since_the_last_save(
     child.wait()
     assert seen > 20
     xc = catalog.get("polyhexes-1234-4x10").build().exact_cover
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 14809060
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 14809060
 
 
 # ---- meeting in the middle (csrc/meet.c) ----------------------------------------------
@@ -774,10 +781,10 @@ def test_a_slow_layer_is_saved_at_its_end_whatever_the_time_since_the_last_save(
                                   "pentominoes-6x10", "polyhexes-1234-4x10"])
 def test_a_board_its_half_turn_maps_onto_itself_is_met_in_the_middle(name):
     xc = catalog.get(name).build().exact_cover
-    met = xc.count(engine="frontier")
+    met = xc.count(symmetry="raw", engine="frontier")
     assert xc.stats.frontier["met"]
     half = len(xc.stats.frontier["layers"])
-    whole = xc.count(engine="frontier", meet=False)
+    whole = xc.count(symmetry="raw", engine="frontier", meet=False)
     assert not xc.stats.frontier["met"]
     entry = catalog.get(name)
     assert met == whole == (entry.raw if entry.raw is not None else entry.found[1])
@@ -793,11 +800,11 @@ def test_every_catalog_puzzle_the_meet_applies_to_counts_as_its_whole_sweep():
         xc = exact_cover_of(entry.build())
         if not sweep.meet_places(sweep.counter_arguments(xc), sweep.piece_items(xc)):
             continue
-        met = xc.count(engine="frontier", time_limit=5)
+        met = xc.count(symmetry="raw", engine="frontier", time_limit=5)
         if not met.complete:  # past the budget: the heptiamonds 3x28 on, the pentahexes
             continue
         met_ones += xc.stats.frontier.get("met", False)  # else the lookups' places expire early
-        whole = xc.count(engine="frontier", meet=False, time_limit=20)
+        whole = xc.count(symmetry="raw", engine="frontier", meet=False, time_limit=20)
         if whole.complete:
             published = entry.raw if entry.raw is not None else (entry.found or [None, None])[1]
             assert met == whole == (published if published is not None else whole), entry.name
@@ -807,10 +814,10 @@ def test_every_catalog_puzzle_the_meet_applies_to_counts_as_its_whole_sweep():
 
 def test_a_met_count_in_memory_keeps_only_the_states_its_lookups_may_ask_for():
     xc = catalog.get("pentominoes-6x10").build().exact_cover
-    met = xc.count(engine="frontier")
+    met = xc.count(symmetry="raw", engine="frontier")
     met_peak = xc.stats.frontier["peak_bytes"]
     assert xc.stats.frontier["met"]
-    whole = xc.count(engine="frontier", meet=False)
+    whole = xc.count(symmetry="raw", engine="frontier", meet=False)
     # the kept layers (6 to 30) shrunk to their useful states (4 in 100): the meet
     # holds less at once than the whole sweep does (17 MB against 23; 40 when kept whole)
     assert met == whole == 9356 and met_peak < xc.stats.frontier["peak_bytes"]
@@ -841,10 +848,10 @@ def test_meeting_in_the_middle_counts_random_symmetric_boards_as_the_python_engi
     rng, met = random.Random(50), 0
     for trial in range(400):
         xc = symmetric_problem(rng, rng.randint(2, 12), rng.randint(0, 3))
-        expected = xc.count(engine="python")
-        assert xc.count(engine="frontier") == expected, (trial, xc)
+        expected = xc.count(symmetry="raw", engine="python")
+        assert xc.count(symmetry="raw", engine="frontier") == expected, (trial, xc)
         met += xc.stats.frontier["met"]
-        assert xc.count(engine="frontier", meet=False) == expected
+        assert xc.count(symmetry="raw", engine="frontier", meet=False) == expected
     assert met >= 60  # the rest: not of the kind (an item expires in the gap)
 
 
@@ -854,7 +861,7 @@ def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, mo
     from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    assert not xc.count(engine="frontier", work_dir=tmp_path, shards=4,
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(12)).complete
     state = json.loads((tmp_path / "state.json").read_text())
     middle, first, last, cells = state["meet"]
@@ -871,9 +878,9 @@ def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, mo
         return dot(*arguments)
 
     monkeypatch.setattr(_dlx, "frontier_meet_dot", stops_once)
-    assert not xc.count(engine="frontier", work_dir=tmp_path).complete
+    assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path).complete
     assert json.loads((tmp_path / "state.json").read_text())["next"] == middle
-    assert xc.count(engine="frontier", work_dir=tmp_path) == 4040
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040
     assert len(xc.stats.frontier["layers"]) == 0  # the join alone was left
     assert not list(tmp_path.glob("layer-*")) and not list(tmp_path.glob("query-*"))
     assert dict(frontier_disk.folder_report(tmp_path))["count"] == "finished: 4,040 solutions"
@@ -881,7 +888,8 @@ def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, mo
 
 def test_on_disk_the_join_runs_on_every_worker(tmp_path, on_disk_at_once):
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    assert xc.count(engine="frontier", work_dir=tmp_path, shards=8, backend="processes",
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=8,
+                    backend="processes",
                     jobs=2) == 4040
     state = json.loads((tmp_path / "state.json").read_text())
     assert state["meet"][0] == 30 and len(state["profile"]) == 30  # the layers to the middle
@@ -901,7 +909,7 @@ def test_a_meet_past_memory_runs_its_layers_before_the_kept_ones_in_memory(tmp_p
     monkeypatch.setattr(frontier_disk, "_file_name",
                         lambda layer, shard: written.append(layer) or name(layer, shard))
     xc = catalog.get("pentominoes-6x10").build().exact_cover
-    assert xc.count(engine="frontier", work_dir=tmp_path, shards=4) == 9356
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4) == 9356
     state = json.loads((tmp_path / "state.json").read_text())
     assert state["meet"][:2] == [30, 6] and len(state["profile"]) == 30
     assert min(written) == 6  # no layer before the kept ones touched the disk
@@ -933,7 +941,8 @@ def test_a_layers_last_tasks_halved_count_alike(tmp_path, on_disk_at_once, whole
 
     monkeypatch.setattr(frontier_disk, "SPLIT_TAIL", 0)  # every layer's tail halved
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    assert xc.count(engine="frontier", work_dir=tmp_path, shards=8, backend="processes",
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=8,
+                    backend="processes",
                     jobs=2) == 4040
 
 
@@ -945,7 +954,8 @@ def test_on_disk_meeting_counts_random_symmetric_boards_as_the_python_engine(
     for trial in range(60):
         xc = symmetric_problem(rng, rng.randint(2, 12), rng.randint(0, 3))
         work = tmp_path / str(trial)
-        assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(
+        assert xc.count(symmetry="raw", engine="frontier", work_dir=work,
+                        shards=3) == xc.count(symmetry="raw",
             engine="python"), trial
 
 
@@ -961,7 +971,8 @@ def test_a_count_goes_on_disk_once_its_time_in_memory_is_up(xc, seconds, tmp_pat
 
     monkeypatch.setattr(frontier_disk, "IN_MEMORY_SECONDS", seconds)
     work = tmp_path_factory.mktemp("work")
-    assert xc.count(engine="frontier", work_dir=work, shards=3) == xc.count(engine="python")
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=work,
+                    shards=3) == xc.count(symmetry="raw", engine="python")
 
 
 def test_the_6x10_is_on_disk_once_its_time_in_memory_is_up(tmp_path, monkeypatch):
@@ -974,5 +985,6 @@ def test_the_6x10_is_on_disk_once_its_time_in_memory_is_up(tmp_path, monkeypatch
     def files(k, *_):
         seen.append(len(list(tmp_path.glob("layer-*"))))
 
-    assert xc.count(engine="frontier", work_dir=tmp_path, shards=4, on_layer=files) == 9356
+    assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
+                    on_layer=files) == 9356
     assert seen and all(n > 0 for n in seen[:5])  # on disk from its first layers

@@ -37,7 +37,7 @@ def test_native_engine_agrees_with_reference_and_brute_force(xc):
         assert len(found) == len(set(found)), f"{kernel}: a solution was reported twice"
         assert set(found) == expected, kernel
         assert native.count(xc, kernel=kernel) == len(expected), kernel
-    assert xc.count(engine="dlx") == len(expected)
+    assert xc.count(symmetry="raw", engine="dlx") == len(expected)
 
 
 def test_both_kernels_walk_the_same_tree_in_the_same_order():
@@ -64,43 +64,44 @@ def test_kernel_choice_and_its_errors():
 @pytest.mark.parametrize(("n", "expected"), [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4),
                                              (7, 40), (8, 92), (9, 352), (10, 724)])
 def test_n_queens_counts_on_both_engines(n, expected):
-    assert queens(n).count(engine="dlx") == expected
+    assert queens(n).count(symmetry="raw", engine="dlx") == expected
     if n <= 9:
-        assert queens(n).count(engine="python") == expected
+        assert queens(n).count(symmetry="raw", engine="python") == expected
 
 
 @pytest.mark.slow
 def test_12_queens_has_14200_solutions():
-    assert queens(12).count(engine="dlx") == 14200
+    assert queens(12).count(symmetry="raw", engine="dlx") == 14200
 
 
 def test_empty_4x4_sudoku_both_engines():
     xc = empty_sudoku(2)
-    assert xc.count(engine="dlx") == xc.count(engine="python") == 288
+    assert xc.count(symmetry="raw", engine="dlx") == xc.count(symmetry="raw",
+                                                              engine="python") == 288
 
 
 def test_pentominoes_3x20_both_engines_give_8_raw():
     xc = pentomino_rectangle(20, 3)
-    assert xc.count(engine="dlx") == 8
+    assert xc.count(symmetry="raw", engine="dlx") == 8
     assert sorted(xc.solve(engine="dlx")) == sorted(xc.solve(engine="python"))
 
 
 def test_pentominoes_6x10_raw_count_is_9356():
     xc = pentomino_rectangle(10, 6)
-    total = xc.count()
+    total = xc.count(symmetry="raw")
     assert total == 9356 and total.complete
     assert xc.stats.engine == "dlx" and xc.stats.nodes > 0 and xc.stats.updates > 0
 
 
 def test_soma_cube_raw_count_is_11520_on_both_engines():
     xc = soma_cube()
-    assert xc.count(engine="dlx") == 11520
-    assert xc.count(engine="python") == 11520
+    assert xc.count(symmetry="raw", engine="dlx") == 11520
+    assert xc.count(symmetry="raw", engine="python") == 11520
 
 
 def test_native_is_the_default_engine():
     xc = queens(6)
-    assert xc.count() == 4 and xc.stats.engine == "dlx"
+    assert xc.count(symmetry="raw") == 4 and xc.stats.engine == "dlx"
 
 
 def test_solutions_stream_in_batches_and_limits_hold():
@@ -113,7 +114,7 @@ def test_solutions_stream_in_batches_and_limits_hold():
 
 def test_time_limit_gives_partial_count_never_a_full_one():
     xc = pentomino_rectangle(10, 6)
-    total = xc.count(time_limit=0.05)
+    total = xc.count(symmetry="raw", time_limit=0.05)
     assert not total.complete and total.reason == "time-out"
     assert total < 9356 and "at least" in total.describe()
     found = list(xc.solve(time_limit=0.05))
@@ -122,14 +123,14 @@ def test_time_limit_gives_partial_count_never_a_full_one():
 
 def test_problem_without_primary_items_has_the_empty_solution():
     xc = ExactCover(secondary=["x"])
-    assert xc.count(engine="dlx") == xc.count(engine="python") == 1
+    assert xc.count(symmetry="raw", engine="dlx") == xc.count(symmetry="raw", engine="python") == 1
 
 
 @pytest.mark.parametrize("depth", [0, 1, 2, 3])
 def test_subproblem_counts_add_up(depth):
     for xc in (queens(8), empty_sudoku(2), pentomino_rectangle(20, 3)):
         parts = xc.subproblems(depth=depth)
-        assert sum(part.problem.count() for part in parts) == xc.count()
+        assert sum(part.problem.count(symmetry="raw") for part in parts) == xc.count(symmetry="raw")
     parts = queens(6).subproblems(depth=depth)
     mapped = sorted(part.original(s) for part in parts for s in part.problem.solve())
     assert mapped == sorted(queens(6).solve())

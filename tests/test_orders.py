@@ -45,7 +45,7 @@ def test_the_spectral_order_takes_a_board_a_line_at_a_time(name, side):
 def test_a_dlx_file_counts_right_on_the_order_chosen(name):
     entry = catalog.get(name)
     xc = exported(name)
-    assert xc.count(engine="frontier") == entry.raw
+    assert xc.count(symmetry="raw", engine="frontier") == entry.raw
     chosen, again = orders.choose(xc)  # kept: no moment run again
     assert again is None and chosen.name in orders.candidates(xc)
     assert orders.choose(xc)[0] is chosen
@@ -57,4 +57,4 @@ def test_a_trial_cut_short_goes_on_at_the_next_call():
     choice, total = orders.choose(xc, time_limit=0.05, stats=stats)
     assert total is None and stats.reason == "time-out"
     assert orders.choose(xc)[0] is not choice  # this time every moment ran
-    assert xc.count(engine="frontier") == 9356
+    assert xc.count(symmetry="raw", engine="frontier") == 9356

@@ -44,9 +44,9 @@ def short_rounds(monkeypatch):
 @pytest.mark.parametrize("kernel", ["bits", "links"])
 def test_counting_in_rounds_reports_a_growing_share_and_the_same_count(short_rounds, kernel):
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    plain = xc.count(kernel=kernel)
+    plain = xc.count(symmetry="raw", kernel=kernel)
     with progress.reporting(Recorder()) as line:
-        shown = xc.count(kernel=kernel)
+        shown = xc.count(symmetry="raw", kernel=kernel)
     assert shown == plain == 4040 and shown.complete
     shares = [share for share, _, _ in line.reports]
     assert len(shares) > 3, "the count should have been reported on several times"
@@ -72,7 +72,7 @@ def test_a_time_limit_still_stops_a_count_reported_in_rounds(short_rounds):
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     start = time.perf_counter()
     with progress.reporting(Recorder()):
-        partial = xc.count(time_limit=0.2)
+        partial = xc.count(symmetry="raw", time_limit=0.2)
     assert not partial.complete and partial.reason == "time-out"
     assert time.perf_counter() - start < patience(2)
 
@@ -82,7 +82,7 @@ def test_the_auto_engine_reports_its_native_rounds(short_rounds):
     # the memo engine drops entries): the native engine's rounds count to the end
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     with progress.reporting(Recorder()) as line:
-        assert xc.count(engine="auto", memory=5000) == 4040
+        assert xc.count(symmetry="raw", engine="auto", memory=5000) == 4040
     assert xc.stats.answered_by == "dlx"
     assert line.reports and line.reports[-1][1] == 4040
 

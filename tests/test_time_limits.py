@@ -45,7 +45,7 @@ def test_a_first_solution_is_found_or_the_search_ends_in_time(engine):
 def test_the_frontier_engine_on_disk_ends_in_time(tmp_path):
     board = _board()
     start = time.perf_counter()
-    counted = board.exact_cover.count(engine="frontier", work_dir=tmp_path / "work",
+    counted = board.exact_cover.count(symmetry="raw", engine="frontier", work_dir=tmp_path / "work",
                                       time_limit=LIMIT)
     assert counted.reason == "time-out"
     assert time.perf_counter() - start < LIMIT + patience(SLACK)

@@ -124,7 +124,7 @@ def _count_for_info(args: argparse.Namespace, problem: object, xc: ExactCover,
             counted = f"{unique:,} unique, {raw:,} raw"
             complete = unique.complete and raw.complete
         else:
-            raw = xc.count(time_limit=args.clock.left())
+            raw = xc.count(time_limit=args.clock.left(), symmetry="raw")
             counted, complete = f"{raw:,} raw", raw.complete
     took = time.perf_counter() - start
     print(f"{'here:':{width + 1}} " + ("" if complete else "at least ")

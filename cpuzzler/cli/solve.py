@@ -425,7 +425,8 @@ def _search(problem: Problem, args: argparse.Namespace, start: float,
                 unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
                                               method=args.method, **options)
             else:
-                total = xc.count(engine=args.engine, time_limit=clock.left(), **options)
+                total = xc.count(engine=args.engine, time_limit=clock.left(), symmetry="raw",
+                                 **options)
                 if group is not None:  # no symmetry: each solution its own class
                     unique = total
             clear_line()

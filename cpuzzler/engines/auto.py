@@ -17,7 +17,7 @@ it goes, the cost is at most a few times that of the better engine.
 ``stats.answered_by`` names the engine that settled it.
 
 >>> from cpuzzler.models import queens
->>> queens(6).count(engine="auto")
+>>> queens(6).count(engine="auto", symmetry="raw")
 4
 """
 

@@ -5,7 +5,7 @@ enumeration mode. It suits problems where depth-first search drowns: finding one
 solution, or proving there is none.
 
 >>> from cpuzzler.models import queens
->>> queens(6).count(engine="cpsat")
+>>> queens(6).count(engine="cpsat", symmetry="raw")
 4
 """
 

@@ -18,7 +18,7 @@ frontier engine uses too (``engines.sweep``). Listing solutions is the native en
 job: ``solve`` hands over to it.
 
 >>> from cpuzzler.models import queens
->>> queens(8).count(engine="memo")
+>>> queens(8).count(engine="memo", symmetry="raw")
 92
 """
 

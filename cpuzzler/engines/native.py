@@ -7,7 +7,7 @@ Counting runs wholly in C; solutions come back to Python in batches (1, 2, 4, ..
 4096 at a time), never one call per search node.
 
 >>> from cpuzzler.models import queens
->>> queens(8).count(engine="dlx")
+>>> queens(8).count(engine="dlx", symmetry="raw")
 92
 """
 

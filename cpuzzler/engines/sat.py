@@ -4,7 +4,7 @@ Every solution found is blocked on the option variables only, and the search goe
 until the formula has no more models.
 
 >>> from cpuzzler.models import queens
->>> queens(6).count(engine="sat")
+>>> queens(6).count(engine="sat", symmetry="raw")
 4
 """
 

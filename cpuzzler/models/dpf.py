@@ -50,7 +50,8 @@ class DpfPuzzle:
         return xc
 
     def count(self, *, engine: str | None = None) -> Count:
-        return self.exact_cover.count(engine=engine)
+        """Every solution of the puzzle (raw), as Faase's solver counts them."""
+        return self.exact_cover.count(engine=engine, symmetry="raw")
 
     def to_text(self) -> str:
         lines = [f"{self.locations} // locations", f"{len(self.pieces)} // pieces"]

@@ -3,10 +3,13 @@ copies of each number 1..n in a row of 2n slots so that the two k's have k numbe
 between them.
 
 >>> langford(4).count(), langford(7).count()
+(1, 26)
+>>> langford(4).count(symmetry="raw"), langford(7).count(symmetry="raw")
 (2, 52)
 
-A pairing read backwards is another: the counts are twice OEIS A014552's (1 for n = 3
-and 4, 26 for 7, 150 for 8).
+A pairing read backwards is another: counted up to the matrix's symmetry (its reversal,
+found from the matrix), the counts are OEIS A014552's (1 for n = 3 and 4, 26 for 7, 150
+for 8), the raw counts twice them.
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ class DriveYaNuts:
 
     def count(self, *, engine: str | None = None) -> Count:
         """All solutions: each arrangement in its six turns of the whole board."""
-        return self.exact_cover.count(engine=engine)
+        return self.exact_cover.count(engine=engine, symmetry="raw")
 
     def unique_solutions(self, *, engine: str | None = None) -> list[tuple[int, ...]]:
         """One solution per class under turning the whole board (the least of each)."""

@@ -1,7 +1,7 @@
 """The N queens problem as exact cover: rows and columns primary, diagonals secondary.
 
->>> queens(6).count(), len(distinct_queens(8))
-(4, 12)
+>>> queens(6).count(symmetry="raw"), queens(8).count(), len(distinct_queens(8))
+(4, 12, 12)
 """
 
 from __future__ import annotations

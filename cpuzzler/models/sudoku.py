@@ -131,8 +131,8 @@ class Sudoku:
         return next(self.solutions(1, engine=engine), None)
 
     def count(self, *, engine: str | None = None, time_limit: float | None = None) -> Count:
-        """The number of solutions: 1 for a proper puzzle."""
-        return self.exact_cover.count(engine=engine, time_limit=time_limit)
+        """The number of solutions, every grid (raw): 1 for a proper puzzle."""
+        return self.exact_cover.count(engine=engine, time_limit=time_limit, symmetry="raw")
 
     # --- showing -----------------------------------------------------------------------
 

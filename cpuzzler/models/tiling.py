@@ -480,7 +480,8 @@ class Tiling:
         self.exact_cover.stats.fixed = []  # what each symmetry fixes, where a method says
         clock = Clock(time_limit)
         if symmetry == "raw":
-            raw = self.exact_cover.count(engine=engine, time_limit=clock.left(), **options)
+            raw = self.exact_cover.count(engine=engine, time_limit=clock.left(),
+                                         symmetry="raw", **options)
             return raw, raw
         group = self.group(symmetry)
         if method == "lex":
@@ -591,7 +592,7 @@ class Tiling:
         assert reduction.piece is not None  # count_both reduces only where it has a piece
         xc, _ = self.restricted(reduction.piece, reduction.free_reps)
         left = None if end is None else max(0.0, end - time.perf_counter())
-        free = xc.count(engine=engine, time_limit=left, **options)
+        free = xc.count(engine=engine, time_limit=left, symmetry="raw", **options)
         unique, raw, reason = int(free), len(group) * int(free), free.reason
         self.exact_cover.stats = xc.stats  # the run that counted (its engine, what answered)
         if not reduction.fixed_reps:  # no solution is its own image: say so

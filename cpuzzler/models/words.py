@@ -9,7 +9,7 @@ to the right), ``antidiagonal`` (down and to the left), each read forwards only 
 with y counting rows from the top.
 
 >>> xc = word_grid(["CAT", "TEA", "ATE"], 3, 3)
->>> xc.count()
+>>> xc.count(symmetry="raw")
 22
 >>> print(WordGrid(["CAT", "TEA", "ATE"], 3, 3).describe(next(iter(xc.solve()))))
 CAT
@@ -85,8 +85,8 @@ class WordGrid:
         return xc
 
     def count(self, *, engine: str | None = None) -> Count:
-        """The number of ways to place every word."""
-        return self.exact_cover.count(engine=engine)
+        """The number of ways to place every word, each its own (raw)."""
+        return self.exact_cover.count(engine=engine, symmetry="raw")
 
     def describe(self, solution: Iterable[int]) -> str:
         """The grid, a row a line, ``.`` where no word passes."""

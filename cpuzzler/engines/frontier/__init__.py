@@ -12,7 +12,7 @@ the memo engine's table. ``stats.frontier["layers"]`` gives each layer's states,
 bytes held as it began and its seconds.
 
 >>> from cpuzzler.models import queens
->>> queens(8).count(engine="frontier")
+>>> queens(8).count(engine="frontier", symmetry="raw")
 92
 """
 

@@ -733,7 +733,7 @@ def folder_report(work_dir: str | os.PathLike[str]) -> list[tuple[str, str]]:
     >>> import tempfile
     >>> from cpuzzler.models import queens
     >>> folder = tempfile.mkdtemp()
-    >>> queens(6).count(engine="frontier", work_dir=folder, shards=4)
+    >>> queens(6).count(engine="frontier", work_dir=folder, shards=4, symmetry="raw")
     4
     >>> dict(folder_report(folder))["count"]
     'finished: 4 solutions'
