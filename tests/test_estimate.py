@@ -230,3 +230,22 @@ def test_the_shell_leads_with_the_sampled_sweeps_within_ten_times(tmp_path, caps
     assert first.startswith("solutions: about ") and "sweeps of the layers" in first
     assert abs(math.log10(float(first.split()[2])) - _kasteleyn_log10(30)) < 1
     assert second.startswith("solutions by random probes: about ")
+
+
+def test_a_time_limit_covers_the_frontier_engines_run_too(monkeypatch):
+    """``estimate --time-limit 8`` took 18 s: the limit bounded the probes, and the
+    frontier engine's run (10 s by default) came after it; now each phase gets a share
+    of what is left."""
+    from cpuzzler.engines.frontier import projection
+
+    asked: list[float] = []
+    run = projection.project
+
+    def project(xc, *, seconds, **options):
+        asked.append(seconds)
+        return run(xc, seconds=seconds, **options)
+
+    monkeypatch.setattr(projection, "project", project)
+    xc = catalog.get("pentominoes-6x10").build().exact_cover
+    xc.estimate(500, time_limit=2.0, frontier=10.0)
+    assert len(asked) == 1 and 0 <= asked[0] <= 2.0

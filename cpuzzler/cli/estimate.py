@@ -43,7 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "rare solutions far more often at a higher cost per probe")
     parser.add_argument("--seed", type=int, default=1, help="of the random probes (default 1)")
     parser.add_argument("--time-limit", type=seconds, default=None, metavar="SECONDS",
-                        help="stop probing then and estimate from the probes made")
+                        help="the whole estimate's time: the probes take half of it, the "
+                             "frontier engine's run and the sweeps share the rest")
     parser.add_argument("--frontier", type=float, default=10.0, metavar="SECONDS",
                         help="also run the frontier engine this long and project its "
                              "widest layer, its memory and time (default 10; 0: not)")

@@ -136,17 +136,28 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
     ``rate``: also run the native engine briefly to project its time. ``frontier``:
     also run the frontier engine for that many seconds and project its layers.
     ``layer_states``: also estimate the count by ``sweeps`` sweeps of the frontier
-    engine keeping about that many states per layer (``estimate.layer_sample``)."""
+    engine keeping about that many states per layer (``estimate.layer_sample``).
+    ``time_limit`` covers all of it: the probes take half of it where a phase follows,
+    the rate and the frontier engine's run a share of what is left, the sweeps the rest.
+    """
     if probes < 1:
         raise ExactCoverError(f"the number of probes must be at least 1, not {probes}")
     if breadth < 1:
         raise ExactCoverError(f"the breadth must be at least 1, not {breadth}")
     stats = stats if stats is not None else Stats(engine="estimate")
     start = time.perf_counter()
+
+    def left(share: float = 1.0, most: float = math.inf) -> float:
+        """``share`` of the time left of the limit, ``most`` at most (inf: no limit)."""
+        if time_limit is None:
+            return most
+        return min(most, share * max(0.0, time_limit - (time.perf_counter() - start)))
+
     lo, hi, secondary, options, sequence, colours = sweep.counter_arguments(xc, order)
-    left = -1.0 if time_limit is None else max(0.0, time_limit - (time.perf_counter() - start))
+    later = rate or bool(frontier) or bool(layer_states)
+    probing = left(0.5 if later else 1.0)  # the C side takes -1 for no limit
     reason, done, successes, (s1, s2, n1, n2) = _dlx.memo_estimate(
-        lo, hi, secondary, options, sequence, left,
+        lo, hi, secondary, options, sequence, -1.0 if probing == math.inf else probing,
         probes, seed % 2**64, memo.CHOICES.index("fewest"), breadth, colours)
     stats.reason = native.REASONS[reason]
     if done == 0:
@@ -155,20 +166,19 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
     stopped = stats.reason == INTERRUPTED
     seconds = None
     if rate and not stopped:
-        seconds, stopped = _enumeration_time(xc, n1 / done)
+        seconds, stopped = _enumeration_time(xc, n1 / done, left(0.2, RATE_SECONDS))
     layers = None
-    if frontier is not None and frontier > 0 and not stopped:
+    running = 0.0 if frontier is None else left(0.5 if layer_states else 1.0, frontier)
+    if running > 0 and not stopped:
         from cpuzzler.engines.frontier import projection
 
-        layers = projection.project(xc, seconds=frontier, order=order)
+        layers = projection.project(xc, seconds=running, order=order)
         stopped = layers.interrupted
     sampled = None
     if layer_states and not stopped:
         from cpuzzler.engines.estimate.layer_sample import sample_count
 
-        spent = time.perf_counter() - start
-        budget = SWEEP_SECONDS if time_limit is None else min(SWEEP_SECONDS,
-                                                               time_limit - spent)
+        budget = left(1.0, SWEEP_SECONDS)
         try:
             sampled = sample_count(xc, layer_states, runs=sweeps, seed=seed, order=order,
                                    time_limit=max(0.0, budget))
@@ -193,12 +203,14 @@ def _error(total: float, squares: float, n: int) -> float:
     return math.sqrt(variance / n)
 
 
-def _enumeration_time(xc: ExactCover, nodes: float) -> tuple[float | None, bool]:
-    """The native engine's time for ``nodes`` nodes, at its rate on this problem; and
-    whether Ctrl-C stopped the measurement (then no time)."""
+def _enumeration_time(xc: ExactCover, nodes: float, limit: float = RATE_SECONDS
+                      ) -> tuple[float | None, bool]:
+    """The native engine's time for ``nodes`` nodes, at its rate on this problem measured
+    for ``limit`` seconds at most; and whether Ctrl-C stopped the measurement (then no
+    time)."""
     stats = Stats(engine="dlx")
     start = time.perf_counter()
-    for _ in native.solve(xc, stats=stats, time_limit=RATE_SECONDS):
+    for _ in native.solve(xc, stats=stats, time_limit=limit):
         pass
     spent = time.perf_counter() - start
     if stats.reason == INTERRUPTED:
