@@ -49,9 +49,9 @@ class DpfPuzzle:
                 xc.add_option([f"p{k + 1}", *(f"l{v}" for v in filled)])
         return xc
 
-    def count(self, *, engine: str | None = None) -> Count:
-        """Every solution of the puzzle (raw), as Faase's solver counts them."""
-        return self.exact_cover.count(engine=engine, symmetry="raw")
+    def count(self, *, engine: str | None = None, symmetry: str = "raw") -> Count:
+        """Every solution of the puzzle by default (raw), as Faase's solver counts them."""
+        return self.exact_cover.count(engine=engine, symmetry=symmetry)
 
     def to_text(self) -> str:
         lines = [f"{self.locations} // locations", f"{len(self.pieces)} // pieces"]

@@ -94,9 +94,10 @@ class DriveYaNuts:
             xc.add_option(items)
         return xc
 
-    def count(self, *, engine: str | None = None) -> Count:
-        """All solutions: each arrangement in its six turns of the whole board."""
-        return self.exact_cover.count(engine=engine, symmetry="raw")
+    def count(self, *, engine: str | None = None, symmetry: str = "raw") -> Count:
+        """All solutions by default: each arrangement in its six turns of the whole
+        board."""
+        return self.exact_cover.count(engine=engine, symmetry=symmetry)
 
     def unique_solutions(self, *, engine: str | None = None) -> list[tuple[int, ...]]:
         """One solution per class under turning the whole board (the least of each)."""

@@ -130,9 +130,10 @@ class Sudoku:
         """The solved grid, or ``None`` when the givens allow none."""
         return next(self.solutions(1, engine=engine), None)
 
-    def count(self, *, engine: str | None = None, time_limit: float | None = None) -> Count:
-        """The number of solutions, every grid (raw): 1 for a proper puzzle."""
-        return self.exact_cover.count(engine=engine, time_limit=time_limit, symmetry="raw")
+    def count(self, *, engine: str | None = None, time_limit: float | None = None,
+              symmetry: str = "raw") -> Count:
+        """The number of solutions, every grid by default (raw): 1 for a proper puzzle."""
+        return self.exact_cover.count(engine=engine, time_limit=time_limit, symmetry=symmetry)
 
     # --- showing -----------------------------------------------------------------------
 

@@ -84,9 +84,9 @@ class WordGrid:
             xc.add_option([word, *((f"{x},{y}", letter) for (x, y), letter in written)])
         return xc
 
-    def count(self, *, engine: str | None = None) -> Count:
-        """The number of ways to place every word, each its own (raw)."""
-        return self.exact_cover.count(engine=engine, symmetry="raw")
+    def count(self, *, engine: str | None = None, symmetry: str = "raw") -> Count:
+        """The number of ways to place every word, each its own by default (raw)."""
+        return self.exact_cover.count(engine=engine, symmetry=symmetry)
 
     def describe(self, solution: Iterable[int]) -> str:
         """The grid, a row a line, ``.`` where no word passes."""
