@@ -277,14 +277,16 @@ def test_work_beside_is_stopped_and_waited_for_however_often_ctrl_c_comes():
     from cpuzzler.results import beside
 
     stopped, ended = threading.Event(), []
+    timers = [threading.Timer(t, _thread.interrupt_main) for t in (0.1, 0.2, 0.3)]
 
     def work() -> None:
         while not stopped.is_set():
             time.sleep(0.01)
-        time.sleep(0.3)  # winding down, Ctrl-C still arriving
+        for timer in timers:  # winding down while every Ctrl-C arrives, however late
+            timer.finished.wait()
+        time.sleep(0.2)  # the last one seen by the waiting thread meanwhile
         ended.append(True)
 
-    timers = [threading.Timer(t, _thread.interrupt_main) for t in (0.1, 0.2, 0.3)]
     for timer in timers:
         timer.start()
     with pytest.raises(KeyboardInterrupt):
