@@ -113,7 +113,7 @@ class Region:
             return maps
         t = lattice.translated
         low = [min(c[k] for c in cells) for k in range(t)]
-        touching = self._adjacent_pairs()
+        touching = self.adjacent_pairs()
         turns = list(itertools.product(*(range(p) if p else (0,) for p in self.wrap)))
         maps = []
         for g in lattice.symmetries(kind):
@@ -128,7 +128,8 @@ class Region:
                     maps.append((g, moved))
         return maps
 
-    def _adjacent_pairs(self) -> set[tuple[Cell, Cell]]:
+    def adjacent_pairs(self) -> set[tuple[Cell, Cell]]:
+        """Every (cell, neighbour) of the region, both ways round (across seams too)."""
         return {(c, self.reduce(n)) for c in self.cells for n in self.lattice.neighbours(c)
                 if self.reduce(n) in self.cells}
 

@@ -12,6 +12,7 @@ to its mirror image, which must then be in the set too).
 
 from __future__ import annotations
 
+import math
 from itertools import permutations, product
 from math import prod
 from typing import TYPE_CHECKING
@@ -72,8 +73,9 @@ class PuzzleSymmetry:
             if rotations_only and not g.proper:
                 continue
             for names in _name_maps(tiling, shapes, key_of, g):
-                self.elements.append((move, names))
-                self.proper.append(g.proper)
+                if all(c.keeps(move, names) for c in tiling.where):  # the constraints too
+                    self.elements.append((move, names))
+                    self.proper.append(g.proper)
 
     def __len__(self) -> int:
         return len(self.elements)
@@ -102,6 +104,30 @@ class PuzzleSymmetry:
     def canonical(self, solution: TilingSolution) -> SolutionKey:
         """The least image of the solution: equal for solutions equal up to symmetry."""
         return min(self.image(solution, k) for k in range(len(self.elements)))
+
+    def fixed_by(self, solution: TilingSolution) -> list[tuple[bool, int]]:
+        """The symmetries besides the identity that map the solution onto itself, each as
+        (whether a rotation, its order): what ``constraints.Symmetric`` checks."""
+        own = self.image(solution, 0)
+        return [(self.proper[k], self.order(k)) for k in range(1, len(self.elements))
+                if self.image(solution, k) == own]
+
+    def order(self, element: int) -> int:
+        """The order of a symmetry: how many times it is applied to give the identity."""
+        move, names = self.elements[element]
+        order = 1
+        for mapping in (move, names):
+            seen: set[object] = set()
+            for start in mapping:
+                if start in seen:
+                    continue
+                length, point = 0, start
+                while point not in seen:
+                    seen.add(point)
+                    point = mapping[point]  # type: ignore[index]
+                    length += 1
+                order = math.lcm(order, length)
+        return order
 
     def stabiliser(self, solution: TilingSolution) -> int:
         """How many symmetries map the solution onto itself."""

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from cpuzzler.constraints import Constraint
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.grids.edges import Crossing, crossings
@@ -148,15 +149,20 @@ class Tiling:
     congruent parts, each by a symmetry of its own (Polyform Puzzler's "three congruent"
     puzzles: where the parts lie does not matter, only what fills them); with
     ``swap_parts=False``, up to the region's own symmetries that map parts onto parts
-    (a figure drawn as parts, each piece kept within one)."""
+    (a figure drawn as parts, each piece kept within one).
+
+    ``where``: constraints beyond exact cover (``cpuzzler.constraints``: fault-free,
+    pieces apart, a piece within some cells, a symmetric solution); the solving methods
+    take more as ``where=[...]``."""
 
     def __init__(self, pieces: Iterable[Piece], region: Region, *,
                  optional: Iterable[str] = (), crossing: str = "forbid",
                  may_cross: Iterable[str] = (),
                  parts: Iterable[Iterable[Cell]] | None = None,
-                 swap_parts: bool = True) -> None:
+                 swap_parts: bool = True, where: Iterable[Constraint] = ()) -> None:
         self.pieces = list(pieces)
         self.region = region
+        self.where = tuple(where)
         self.parts = None if parts is None else _check_parts(region, parts)
         self.swap_parts = swap_parts
         self.optional = frozenset(optional)
@@ -181,6 +187,11 @@ class Tiling:
                 raise ExactCoverError(
                     f"piece {p.name!r} is on the {p.lattice.name} lattice, the region on the "
                     f"{region.lattice.name} lattice")
+        for constraint in self.where:
+            if not isinstance(constraint, Constraint):
+                raise ExactCoverError(f"where: {constraint!r} is no constraint (see "
+                                      "cpuzzler.constraints)")
+            constraint.check(region, {p.name: p.copies for p in self.pieces})
         need = sum(len(p) * p.copies for p in self.pieces if p.name not in self.optional)
         most = sum(len(p) * p.copies for p in self.pieces)
         if not need <= len(region) <= most:
@@ -189,7 +200,37 @@ class Tiling:
                 + f" cells; the region has {len(region)}")
 
     def __repr__(self) -> str:
-        return f"Tiling({len(self.pieces)} pieces, {self.region!r})"
+        where = f", where={list(self.where)}" if self.where else ""
+        return f"Tiling({len(self.pieces)} pieces, {self.region!r}{where})"
+
+    def constrained(self, where: Iterable[Constraint] = ()) -> Tiling:
+        """This puzzle with the constraints ``where`` added to its own (itself when
+        there are none to add).
+
+        >>> from cpuzzler.constraints import FaultFree
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> Tiling(pieces.pentominoes(), square.rectangle(10, 6)).constrained([FaultFree()])
+        Tiling(12 pieces, Region(square, 60 cells), where=[FaultFree()])
+        """
+        more = tuple(where)
+        if not more:
+            return self
+        return Tiling(self.pieces, self.region, optional=self.optional,
+                      crossing=self.crossing, may_cross=self.may_cross, parts=self.parts,
+                      swap_parts=self.swap_parts, where=self.where + more)
+
+    @cached_property
+    def _checked_at_leaves(self) -> list[Constraint]:
+        """The constraints no exact cover states: each whole solution is checked."""
+        return [c for c in self.where if c.checked_at_leaves]
+
+    def _accepts(self, solution: TilingSolution) -> bool:
+        """Whether a solution passes the constraints checked at the leaves."""
+        if not self._checked_at_leaves:
+            return True
+        fixed_by = self.symmetries.fixed_by(solution)
+        return all(c.accepts(fixed_by) for c in self._checked_at_leaves)
 
     def _repr_svg_(self) -> str:  # a notebook shows the region to fill
         from cpuzzler.render.svg import region_svg
@@ -208,6 +249,7 @@ class Tiling:
         for cell in self.region:
             anchors.setdefault(tuple(cell[t:]), []).append(cell)
         part_of = {c: k for k, part in enumerate(self.parts or [self.region.cells]) for c in part}
+        allowed = [c for c in self.where if type(c).allows is not Constraint.allows]
         found = []
         for piece in self.pieces:
             seen = set()  # on a wrapped region two offsets can give one placement
@@ -221,15 +263,18 @@ class Tiling:
                     if cells is not None and cells not in seen and \
                             len({part_of[c] for c in cells}) == 1:
                         seen.add(cells)
-                        found.append(Placement(piece.name, cells))
+                        placement = Placement(piece.name, cells)
+                        if all(c.allows(placement) for c in allowed):
+                            found.append(placement)
         return found
 
     @cached_property
     def exact_cover(self) -> ExactCover:
         """Items: the piece names (bounds for copies; optional pieces secondary; none
         when one kind of piece fills the region), the cells, then (edge lattices,
-        crossing forbidden) the ways to cross at grid points as secondary items; one
-        option per placement, in the order of ``placements``."""
+        crossing forbidden) the ways to cross at grid points as secondary items, then
+        the items the constraints ``where`` add; one option per placement, in the order
+        of ``placements``."""
         xc = ExactCover()
         for p in self.pieces:
             if self._count_is_implied(p):
@@ -246,13 +291,23 @@ class Tiling:
         keys = self._crossing_keys
         for key in sorted({k for found in keys for k in found}):
             xc.add_item(crossing_name(key), secondary=True)
+        added: list[list[str | tuple[str, str]]] = [[] for _ in self.placements]
+        for n, constraint in enumerate(self.where):
+            more = constraint.added(self.region, self.placements, f"{constraint.name}{n}.")
+            for name, bounds in more.bounds.items():
+                if bounds is None:
+                    xc.add_item(name, secondary=True)
+                else:
+                    xc.add_item(name, lo=bounds[0], hi=bounds[1])
+                for k, colour in more.holders[name]:
+                    added[k].append(name if colour is None else (name, colour))
         implied = self._count_is_implied(self.pieces[0])
         for k, (placement, found) in enumerate(zip(self.placements, keys, strict=True)):
             if k % 4096 == 0:
                 RunDeadline.check()
             piece = [] if implied else [placement.piece]
             xc.add_option([*piece, *map(cell_name, placement.cells),
-                           *map(crossing_name, found)])
+                           *map(crossing_name, found), *added[k]])
         xc.sweep = [cell_name(cell) for cell in self.sweep()]
         return xc
 
@@ -366,14 +421,19 @@ class Tiling:
 
     def solve(self, limit: int | None = None, *, symmetry: str = "unique",
               engine: str | None = None, time_limit: float | None = None,
-              **options: Any) -> Iterator[TilingSolution]:
+              where: Iterable[Constraint] = (), **options: Any) -> Iterator[TilingSolution]:
         """Solutions, each once up to the puzzle's symmetry (``"unique"``), up to its
-        rotations only (``"rotations"``), or all (``"raw"``). ``options`` go to the engine.
+        rotations only (``"rotations"``), or all (``"raw"``); ``where``: constraints
+        they meet too (``cpuzzler.constraints``). ``options`` go to the engine.
 
-        ``self.exact_cover.stats.reason`` tells afterwards why the search stopped. The time
-        limit counts from this call: building the model is part of it."""
+        ``self.exact_cover.stats.reason`` tells afterwards why the search stopped (the
+        constrained puzzle's, with ``where``: see ``constrained``). The time limit counts
+        from this call: building the model is part of it."""
         _check_mode(symmetry)
-        return self._solutions(limit, symmetry, engine, Clock(time_limit), options)
+        puzzle = self.constrained(where)
+        return puzzle._solutions(limit, symmetry, engine, Clock(time_limit), options)
+
+    solutions = solve  # the name the constraints' examples use
 
     def _solutions(self, limit: int | None, symmetry: str, engine: str | None, clock: Clock,
                    options: dict[str, Any]) -> Iterator[TilingSolution]:
@@ -383,12 +443,16 @@ class Tiling:
         group = None if symmetry == "raw" or limit == 1 else self.group(symmetry)
         found = 0
         # The first solution is unique whatever the symmetry: then the engine may stop at
-        # one (CP-SAT's parallel search); otherwise the search streams until enough.
-        wanted = limit if group is None or limit == 1 else None
+        # one (CP-SAT's parallel search); otherwise the search streams until enough, as
+        # where a constraint checks whole solutions.
+        checked = bool(self._checked_at_leaves)
+        wanted = limit if (group is None or limit == 1) and not checked else None
         xc = self.exact_cover
         for options_chosen in xc.solve(wanted, engine=engine, time_limit=clock.left(),
                                        **options):
             solution = self.solution(options_chosen)
+            if checked and not self._accepts(solution):
+                continue
             if group is not None:
                 key = group.canonical(solution)
                 if key in seen:
@@ -400,10 +464,11 @@ class Tiling:
                 return
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
-               **options: Any) -> list[TilingSolution]:
+               where: Iterable[Constraint] = (), **options: Any) -> list[TilingSolution]:
         """``k`` solutions drawn uniformly at random among all of them (raw: every
         rotation and reflection counts apart), reproducibly by ``seed`` (the memo engine;
-        ``options`` go to it).
+        ``options`` go to it); ``where``: among those that meet the constraints (each
+        stated in the exact cover: not ``Symmetric``).
 
         >>> from cpuzzler.grids import square
         >>> from cpuzzler.models import pieces
@@ -413,11 +478,17 @@ class Tiling:
         (2, True, 8)
         """
         clock = Clock(time_limit)
-        draws = self.exact_cover.sample(k, seed=seed, time_limit=clock.left(), **options)
-        return [self.solution(chosen) for chosen in draws]
+        puzzle = self.constrained(where)
+        if puzzle._checked_at_leaves:
+            raise ExactCoverError(f"sample: {puzzle._checked_at_leaves[0]!r} is checked on "
+                                  "whole solutions, which a uniform draw cannot do")
+        draws = puzzle.exact_cover.sample(k, seed=seed, time_limit=clock.left(), **options)
+        return [puzzle.solution(chosen) for chosen in draws]
 
-    def first(self, *, engine: str | None = None) -> TilingSolution | None:
-        return next(self.solve(1, symmetry="raw", engine=engine), None)
+    def first(self, *, engine: str | None = None, where: Iterable[Constraint] = ()
+              ) -> TilingSolution | None:
+        """The first solution found (meeting the constraints ``where``), or None."""
+        return next(self.solve(1, symmetry="raw", engine=engine, where=where), None)
 
     def estimate(self, probes: int = 20000, **options: Any) -> Estimate:
         """Estimates of the number of solutions (all of them, not up to symmetry) and of
@@ -435,15 +506,17 @@ class Tiling:
         return self.exact_cover.estimate(probes, **options)
 
     def count(self, *, symmetry: str = "unique", engine: str | None = None,
-              time_limit: float | None = None, **options: Any) -> Count:
+              time_limit: float | None = None, where: Iterable[Constraint] = (),
+              **options: Any) -> Count:
         """The number of solutions, up to symmetry (default), up to rotations only
-        (``"rotations"``) or all (``"raw"``). ``options`` go to the engine."""
+        (``"rotations"``) or all (``"raw"``), of those that meet the constraints ``where``.
+        ``options`` go to the engine."""
         return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
-                               **options)[0]
+                               where=where, **options)[0]
 
     def count_both(self, *, symmetry: str = "unique", engine: str | None = None,
                    time_limit: float | None = None, method: str | None = None,
-                   **options: Any) -> tuple[Count, Count]:
+                   where: Iterable[Constraint] = (), **options: Any) -> tuple[Count, Count]:
         """(the count asked for, the raw count). Counting unique solutions finds the raw
         count too: each unique solution stands for |G| / |stabiliser| raw ones.
 
@@ -465,9 +538,10 @@ class Tiling:
         """
         _check_mode(symmetry)
         time_limit, options = checked_limits(time_limit, options)
+        puzzle = self.constrained(where)
         return RunDeadline.counts_within(  # building the model and the group is in it
-            time_limit, lambda: self._count_both(symmetry, engine, time_limit, method,
-                                                 options))
+            time_limit, lambda: puzzle._count_both(symmetry, engine, time_limit, method,
+                                                   options))
 
     def _count_both(self, symmetry: str, engine: str | None, time_limit: float | None,
                     method: str | None, options: dict[str, Any]) -> tuple[Count, Count]:
@@ -479,11 +553,12 @@ class Tiling:
             raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
         self.exact_cover.stats.fixed = []  # what each symmetry fixes, where a method says
         clock = Clock(time_limit)
+        if self._checked_at_leaves:  # only whole solutions tell
+            return self._count_listed(symmetry, engine, clock.left(), options)
         if symmetry == "raw":
             raw = self.exact_cover.count(engine=engine, time_limit=clock.left(),
                                          symmetry="raw", **options)
             return raw, raw
-        group = self.group(symmetry)
         if method == "lex":
             return self._count_lex_leaders(engine, clock.left(), symmetry, options)
         if method == "reduce" and asked is None and not self.reduces(symmetry):
@@ -496,11 +571,18 @@ class Tiling:
             method = "reduce"  # a quotient past our exact covers: the reduction instead
         if method == "reduce" and self.reduces(symmetry):
             return self._count_reduced(engine, clock.left(), symmetry, options)
+        return self._count_listed(symmetry, engine, clock.left(), options)
+
+    def _count_listed(self, symmetry: str, engine: str | None, time_limit: float | None,
+                      options: dict[str, Any]) -> tuple[Count, Count]:
+        """Unique and raw counts by listing the solutions (one per class where
+        ``symmetry`` is not raw), each standing for the images its class has."""
+        group = None if symmetry == "raw" else self.group(symmetry)
         unique = in_all = 0
         for solution in _until_interrupted(self.exact_cover, self.solve(
-                symmetry=symmetry, engine=engine, time_limit=clock.left(), **options)):
+                symmetry=symmetry, engine=engine, time_limit=time_limit, **options)):
             unique += 1
-            in_all += len(group) // group.stabiliser(solution)
+            in_all += 1 if group is None else len(group) // group.stabiliser(solution)
         reason = self.exact_cover.stats.reason
         reason = "done" if reason == "limit" else reason
         return Count(unique, reason), Count(in_all, reason)

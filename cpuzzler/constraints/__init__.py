@@ -1,0 +1,25 @@
+"""Constraints beyond exact cover, stated on a tiling's placements.
+
+``FaultFree()`` (no straight grid line cuts the tiling), ``Apart(a, b)`` (pieces that
+share no edge), ``Within(name, cells)`` (a piece kept to some cells) and
+``Symmetric(kind)`` (the solution maps onto itself). A tiling takes them as
+``where=[...]`` (``Tiling.count(where=[FaultFree()])``). Each says what it adds to the
+puzzle's exact cover (placements left out, items the placements hold), so every engine
+solves the constrained puzzle as the same matrix and prunes as it goes; what no matrix
+can say (a required symmetry) is checked on each whole solution. This package imports
+the grids and the placements only: the models import it, never the other way.
+
+>>> from cpuzzler.grids import square
+>>> from cpuzzler.models import Tiling, pieces
+>>> dominoes = Tiling([pieces.domino()[0].with_copies(18)], square.rectangle(6, 6))
+>>> dominoes.count(symmetry="raw"), dominoes.count(symmetry="raw", where=[FaultFree()])
+(6728, 0)
+"""
+
+from cpuzzler.constraints.apart import Apart
+from cpuzzler.constraints.base import Added, Constraint
+from cpuzzler.constraints.faults import FaultFree
+from cpuzzler.constraints.symmetric import Symmetric
+from cpuzzler.constraints.within import Within
+
+__all__ = ["Added", "Apart", "Constraint", "FaultFree", "Symmetric", "Within"]

@@ -1,0 +1,221 @@
+"""Constraints beyond exact cover (``cpuzzler.constraints``), checked against mathematics
+(Graham's theorem, OEIS) and against a plain check of every listed solution, on more
+than one engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpuzzler.constraints import Apart, FaultFree, Symmetric, Within
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.grids import cubic, hexagonal, square
+from cpuzzler.models import Tiling, pieces
+
+DOMINO = pieces.domino()[0]
+ENGINES = ("dlx", "memo", "cpsat")
+
+
+def dominoes(width: int, height: int, **options) -> Tiling:
+    return Tiling([DOMINO.with_copies(width * height // 2)],
+                  square.rectangle(width, height), **options)
+
+
+def has_fault(solution) -> bool:
+    """The plain check: some grid line with cells on both sides that no piece crosses."""
+    cells = [c for p in solution.placements for c in p.cells]
+    for axis in range(len(cells[0])):
+        for line in sorted({c[axis] for c in cells})[1:]:
+            if not any(min(c[axis] for c in p.cells) < line <= max(c[axis] for c in p.cells)
+                       for p in solution.placements):
+                return True
+    return False
+
+
+def touch(a, b) -> bool:
+    return any(sum(abs(x - y) for x, y in zip(c, d, strict=True)) == 1
+               for c in a.cells for d in b.cells)
+
+
+@pytest.mark.parametrize("engine", ["dlx", "cpsat"])
+def test_grahams_theorem_for_every_rectangle_up_to_8x8(engine):
+    """R. L. Graham, "Fault-free tilings of rectangles" (The Mathematical Gardner, 1981):
+    an m x n rectangle has a fault-free domino tiling iff mn is even, m, n >= 5 and
+    (m, n) is not (6, 6). The 1 x 2 rectangle is the single domino, crossing its one
+    line: fault-free, the theorem's trivial case."""
+    found = {}
+    for m in range(1, 9):
+        for n in range(m, 9):
+            if m * n % 2 == 0:
+                first = dominoes(n, m).first(where=[FaultFree()], engine=engine)
+                assert first is None or not has_fault(first)
+                found[m, n] = first is not None
+    expected = {(m, n): (m >= 5 and n >= 5 and (m, n) != (6, 6)) or (m, n) == (1, 2)
+                for m, n in found}
+    assert found == expected
+
+
+def test_fault_free_domino_counts_agree_with_a_plain_check_of_every_tiling():
+    for width, height in [(6, 5), (8, 5), (7, 6), (8, 6)]:
+        board = dominoes(width, height)
+        plain = sum(not has_fault(s) for s in board.solve(symmetry="raw"))
+        counts = {e: board.count(symmetry="raw", where=[FaultFree()], engine=e)
+                  for e in ENGINES}
+        assert set(counts.values()) == {plain}, (width, height, counts)
+    assert plain == 62  # the 6 x 8 (the plain check above computed it)
+
+
+def test_fault_free_squares_and_dominoes_3xn_match_oeis_a334396():
+    """OEIS A334396: fault-free tilings of a 3 x n rectangle with squares and dominoes,
+    0, 0, 2, 2, 10, 16, 52, 104 for n = 1 .. 8."""
+    expected = [0, 0, 2, 2, 10, 16, 52, 104]
+    for engine in ("dlx", "sat"):
+        got = []
+        for n in range(1, 9):
+            cells = 3 * n
+            board = Tiling([pieces.monomino()[0].with_copies(cells),
+                            DOMINO.with_copies(cells // 2)], square.rectangle(n, 3),
+                           optional=["O1", "I2"])
+            got.append(int(board.count(symmetry="raw", where=[FaultFree()], engine=engine)))
+        assert got == expected, engine
+
+
+def test_fault_free_right_trominoes_match_oeis_a084479_across_one_axis():
+    """OEIS A084479: 72 and 384 tilings of the 5 x 6 and 5 x 9 rectangles by right
+    trominoes are fault-free in its sense, "the only straight interface is at the left
+    and right end": no vertical line (``axes="x"``). Across both axes the 5 x 6 has 8:
+    a 2 x 6 over a 3 x 6 makes a horizontal fault (the plain check agrees)."""
+    v3 = pieces.by_name("polyominoes", "V3")
+    for width, vertical in [(6, 72), (9, 384)]:
+        board = Tiling([v3.with_copies(5 * width // 3)], square.rectangle(width, 5))
+        for engine in ENGINES:
+            assert board.count(symmetry="raw", where=[FaultFree(axes="x")],
+                               engine=engine) == vertical
+    assert board.count(where=[FaultFree(axes="x")]) == board.count()
+    board = Tiling([v3.with_copies(10)], square.rectangle(6, 5))
+    plain = sum(not has_fault(s) for s in board.solve(symmetry="raw"))
+    assert plain == 8
+    for engine in ENGINES:
+        assert board.count(symmetry="raw", where=[FaultFree()], engine=engine) == plain
+
+
+@pytest.mark.parametrize("width,height", [(20, 3), (15, 4)])
+def test_fault_free_pentomino_rectangles_two_engines_and_the_plain_check(width, height):
+    board = Tiling(pieces.pentominoes(), square.rectangle(width, height))
+    plain_raw = sum(not has_fault(s) for s in board.solve(symmetry="raw"))
+    plain_unique = sum(not has_fault(s) for s in board.solve())
+    for engine in ("dlx", "memo"):
+        unique, raw = board.count_both(where=[FaultFree()], engine=engine)
+        assert (unique, raw) == (plain_unique, plain_raw)
+    assert board.count_both(where=[FaultFree()], method="dedup") == (plain_unique, plain_raw)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width,height", [(12, 5), (10, 6)])
+def test_fault_free_pentomino_rectangles_the_larger_two(width, height):
+    board = Tiling(pieces.pentominoes(), square.rectangle(width, height))
+    plain = sum(not has_fault(s) for s in board.solve(symmetry="raw", engine="dlx"))
+    for engine in ("dlx", "memo"):
+        assert board.count(symmetry="raw", where=[FaultFree()], engine=engine) == plain
+    unique = board.count(where=[FaultFree()])
+    assert unique * 4 == plain  # no pentomino rectangle is its own image
+
+
+def test_fault_free_in_a_box_crosses_planes():
+    brick = pieces.make("D", [(0, 0, 0), (1, 0, 0)], cubic.lattice)
+    box = Tiling([brick.with_copies(12)], cubic.box(4, 3, 2))
+    plain = sum(not has_fault(s) for s in box.solve(symmetry="raw"))
+    assert box.count(symmetry="raw", where=[FaultFree()], engine="memo") == plain
+    assert box.count(symmetry="raw", where=[FaultFree()]) == plain
+
+
+def test_apart_pieces_two_engines_and_the_plain_check():
+    board = Tiling(pieces.pentominoes(), square.rectangle(15, 4))
+    listed = list(board.solve(symmetry="raw"))
+    by_name = [{p.piece: p for p in s.placements} for s in listed]
+    plain = sum(not touch(s["X"], s["I"]) for s in by_name)
+    assert 0 < plain < len(listed)
+    for engine in ("dlx", "memo"):
+        assert board.count(symmetry="raw", where=[Apart("X", "I")], engine=engine) == plain
+    three = sum(not (touch(s["X"], s["I"]) or touch(s["X"], s["U"]) or touch(s["I"], s["U"]))
+                for s in by_name)
+    assert board.count(symmetry="raw", where=[Apart("X", "I", "U")]) == three
+
+
+def test_copies_apart_dominoes():
+    """Copies of one piece kept apart: monominoes that fill the rest of a 4 x 4 with
+    dominoes, no two monominoes side by side."""
+    board = Tiling([pieces.monomino()[0].with_copies(4), DOMINO.with_copies(6)],
+                   square.rectangle(4, 4))
+    listed = list(board.solve(symmetry="raw"))
+    plain = 0
+    for s in listed:
+        ones = [p for p in s.placements if p.piece == "O1"]
+        plain += not any(touch(a, b) for k, a in enumerate(ones) for b in ones[k + 1:])
+    assert 0 < plain < len(listed)
+    for engine in ENGINES + ("sat",):
+        assert board.count(symmetry="raw", where=[Apart.copies("O1")],
+                           engine=engine) == plain
+
+
+def test_within_keeps_a_piece_to_its_cells():
+    board = Tiling(pieces.pentominoes(), square.rectangle(15, 4))
+    left = {(x, y) for x in range(6) for y in range(4)}
+    plain = sum(1 for s in board.solve(symmetry="raw") for p in s.placements
+                if p.piece == "X" and left.issuperset(p.cells))
+    assert plain > 0
+    for engine in ("dlx", "memo"):
+        assert board.count(symmetry="raw", where=[Within("X", left)], engine=engine) == plain
+
+
+def test_symmetric_domino_tilings_match_a_plain_check():
+    board = dominoes(6, 4)
+    turn = {(x, y): (5 - x, 3 - y) for x in range(6) for y in range(4)}
+    mirror = {(x, y): (5 - x, y) for x in range(6) for y in range(4)}
+
+    def image(s, move):
+        return sorted(tuple(sorted(move[c] for c in p.cells)) for p in s.placements)
+
+    listed = list(board.solve(symmetry="raw"))
+    own = [sorted(p.cells for p in s.placements) for s in listed]
+    half_turn = sum(image(s, turn) == o for s, o in zip(listed, own, strict=True))
+    assert board.count(symmetry="raw", where=[Symmetric("half-turn")]) == half_turn
+    mirrored = sum(image(s, mirror) == o for s, o in zip(listed, own, strict=True))
+    flipped = {(x, y): (x, 3 - y) for x, y in turn}
+    either = sum(image(s, mirror) == o or image(s, flipped) == o
+                 for s, o in zip(listed, own, strict=True))
+    assert mirrored > 0
+    assert board.count(symmetry="raw", where=[Symmetric("reflection")],
+                       engine="cpsat") == either
+    first = board.first(where=[Symmetric("half-turn")])
+    assert first is not None and image(first, turn) == sorted(p.cells for p in first.placements)
+
+
+def test_constrained_unique_counts_equal_the_dedup_oracle():
+    board = dominoes(8, 5)
+    for where in ([FaultFree()], [Symmetric("any")], [FaultFree(), Symmetric("half-turn")]):
+        assert board.count_both(where=where) == board.count_both(where=where, method="dedup")
+
+
+def test_within_breaks_the_symmetries_it_does_not_keep():
+    board = Tiling(pieces.pentominoes(), square.rectangle(10, 6))
+    corner = [(x, y) for x in range(5) for y in range(3)]
+    constrained = board.constrained([Within("X", corner)])
+    assert len(constrained.symmetries) == 1
+    assert constrained.count() == constrained.count(symmetry="raw")
+
+
+def test_bad_constraints_say_what_is_wrong():
+    board = Tiling(pieces.pentominoes(), square.rectangle(10, 6))
+    with pytest.raises(ExactCoverError, match="no piece named 'Q'"):
+        board.count(where=[Apart("X", "Q")])
+    with pytest.raises(ExactCoverError, match="no piece named 'Q'"):
+        board.count(where=[Within("Q", [(0, 0)])])
+    with pytest.raises(ExactCoverError, match="no constraint"):
+        board.count(where=["fault-free"])
+    with pytest.raises(ExactCoverError, match="unknown kind"):
+        Symmetric("glide")
+    with pytest.raises(ExactCoverError, match="whole solutions"):
+        board.sample(2, where=[Symmetric()])
+    hexes = Tiling(pieces.tetrahexes(), hexagonal.parallelogram(7, 4))
+    with pytest.raises(ExactCoverError, match="hexagonal lattice"):
+        hexes.count(where=[FaultFree()])
