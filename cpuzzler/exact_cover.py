@@ -26,7 +26,17 @@ from os import PathLike
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import LIMIT, Clock, Count, RunDeadline, Stats, checked_limits
+from cpuzzler.results import (
+    DONE,
+    INTERRUPTED,
+    LIMIT,
+    Clock,
+    Count,
+    Optimum,
+    RunDeadline,
+    Stats,
+    checked_limits,
+)
 
 if TYPE_CHECKING:
     import networkx
@@ -443,6 +453,57 @@ class ExactCover:
         stats.seconds = time.perf_counter() - start
         stats.solutions = total
         return Count(total, stats.reason)
+
+    def best(self, weights: Sequence[int], *, maximize: bool = True,
+             engine: str | None = None, time_limit: float | None = None,
+             **options: Any) -> Optimum[tuple[int, ...]]:
+        """The solution whose chosen options' ``weights`` (whole numbers, one per option)
+        sum to the most (``maximize=False``: the least): CP-SAT's objective by default,
+        ``engine="sat"`` python-sat's RC2 MaxSAT; any other engine lists every solution
+        and keeps the best. ``.optimal`` is false where a time limit stopped the proof.
+
+        >>> xc = ExactCover(primary=["a", "b"])
+        >>> xc.add_option(["a", "b"]), xc.add_option(["a"]), xc.add_option(["b"])
+        (0, 1, 2)
+        >>> xc.best([3, 1, 1]), xc.best([3, 1, 1], maximize=False, engine="dlx").value
+        (Optimum(solution=(0,), value=3, optimal=True, reason='done'), 2)
+        """
+        time_limit, options = checked_limits(time_limit, options)
+        weights = list(weights)
+        if len(weights) != self.num_options or not all(
+                isinstance(w, int) and not isinstance(w, bool) for w in weights):
+            raise ExactCoverError(f"best: give one whole-number weight per option "
+                                  f"({self.num_options}), not {len(weights)} values")
+        run = JOBS["engine"]("cpsat" if engine is None else engine)
+        self.stats = stats = Stats(engine=run.NAME)
+        start = time.perf_counter()
+        try:
+            if hasattr(run, "best"):
+                found: Optimum[tuple[int, ...]] = run.best(
+                    self, weights, maximize=maximize, stats=stats, time_limit=time_limit,
+                    **options)
+                return found
+            return self._best_listed(weights, maximize, run, stats, time_limit, options)
+        finally:
+            stats.seconds = time.perf_counter() - start
+
+    def _best_listed(self, weights: list[int], maximize: bool, run: Any, stats: Stats,
+                     time_limit: float | None, options: dict[str, Any]
+                     ) -> Optimum[tuple[int, ...]]:
+        """The best solution by listing them all: the oracle of the objective engines."""
+        sign = 1 if maximize else -1
+        best: tuple[int, ...] | None = None
+        value = 0
+        try:
+            for solution in run.solve(self, stats=stats, time_limit=time_limit, **options):
+                stats.solutions += 1
+                total = sum(weights[k] for k in solution)
+                if best is None or sign * total > sign * value:
+                    best, value = solution, total
+        except KeyboardInterrupt:
+            stats.reason = INTERRUPTED
+        done = stats.reason == DONE
+        return Optimum(best, None if best is None else value, done, stats.reason)
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
                distinct: bool = False, **options: Any) -> list[tuple[int, ...]]:

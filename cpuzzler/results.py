@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -145,6 +145,23 @@ def n_solutions(n: int) -> str:
     ('1 solution', '2339 solutions')
     """
     return f"{int(n)} solution{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Optimum(Generic[T]):
+    """The best solution found under an objective: ``solution`` (None where there is
+    none, or none was found in time), its ``value``, and whether it is ``optimal``
+    (proven best; a time limit may leave the best found so far, unproven). ``reason``
+    says why the search stopped.
+
+    >>> Optimum((0, 3), 7, True)
+    Optimum(solution=(0, 3), value=7, optimal=True, reason='done')
+    """
+
+    solution: T | None
+    value: int | None
+    optimal: bool
+    reason: str = DONE
 
 
 @dataclass

@@ -21,12 +21,21 @@ from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cpsat import to_cpsat
 from cpuzzler.errors import TimeUp
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, RunDeadline, Stats
+from cpuzzler.results import (
+    DONE,
+    INTERRUPTED,
+    LIMIT,
+    TIMEOUT,
+    Optimum,
+    RunDeadline,
+    Stats,
+    beside,
+)
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
-__all__ = ["count", "solve"]
+__all__ = ["best", "count", "solve"]
 
 NAME = "cpsat"
 QUEUE_SIZE = 1024  # solutions waiting for the caller; CP-SAT waits when it is full
@@ -169,6 +178,51 @@ def _stop(solver: Any, stop: threading.Event, found: queue.Queue[tuple[str, Any]
             interrupted = True
     if interrupted:
         raise KeyboardInterrupt
+
+
+def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
+         stats: Stats | None = None, time_limit: float | None = None, workers: int = 2
+         ) -> Optimum[tuple[int, ...]]:
+    """The best solution under the objective sum(weights[k] * chosen[k]), CP-SAT's own
+    optimisation: its proof of optimality, or the best found when the time runs out."""
+    from ortools.sat.python import cp_model
+
+    stats = stats if stats is not None else Stats(engine=NAME)
+    start = time.perf_counter()
+    try:
+        with RunDeadline.within(time_limit):
+            model, chosen = to_cpsat(xc)
+    except TimeUp:
+        stats.reason = TIMEOUT
+        return Optimum(None, None, False, TIMEOUT)
+    objective = sum(w * x for w, x in zip(weights, chosen, strict=True) if w)
+    if maximize:
+        model.maximize(objective)
+    else:
+        model.minimize(objective)
+    solver = cp_model.CpSolver()
+    solver.parameters.catch_sigint_signal = False
+    solver.parameters.num_workers = workers
+    if time_limit is not None:
+        solver.parameters.max_time_in_seconds = max(
+            time_limit - (time.perf_counter() - start), 1e-3)
+    try:
+        status = beside(lambda: solver.solve(model), solver.stop_search)
+    except KeyboardInterrupt:
+        stats.reason = INTERRUPTED
+        raise
+    finally:
+        stats.nodes = int(solver.num_branches)
+        stats.updates = int(solver.num_conflicts)
+    if status == cp_model.MODEL_INVALID:
+        raise RuntimeError(f"CP-SAT rejected the model: {model.validate()}")
+    optimal = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    stats.reason = DONE if optimal else TIMEOUT
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return Optimum(None, None, optimal, stats.reason)
+    solution = tuple(k for k, x in enumerate(chosen) if solver.boolean_value(x))
+    stats.solutions = 1
+    return Optimum(solution, sum(weights[k] for k in solution), optimal, stats.reason)
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,

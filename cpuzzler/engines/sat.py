@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cnf import CHUNK, to_cnf
 from cpuzzler.errors import ExactCoverError, TimeUp
-from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, RunDeadline, Stats, beside
+from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Optimum, RunDeadline, Stats, beside
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
-__all__ = ["count", "solve", "solver_names"]
+__all__ = ["best", "count", "solve", "solver_names"]
 
 NAME = "sat"
 DEFAULT_SOLVER = "cadical195"
@@ -117,6 +117,53 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                 return  # the empty solution: the only one
             check_solver(solver, "all")  # a one-shot solver aborts the process on a clause
             sat.add_clause(block)
+
+
+def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
+         stats: Stats | None = None, time_limit: float | None = None,
+         solver: str = "g3", encoding: str = "seqcounter") -> Optimum[tuple[int, ...]]:
+    """The best solution by python-sat's RC2 MaxSAT: the CNF as hard clauses, each option
+    of non-zero weight a soft clause (chosen, or not chosen where its weight works
+    against the objective) of that weight; RC2 proves the least total weight of the soft
+    clauses left false, which is the optimum."""
+    from pysat.examples.rc2 import RC2
+    from pysat.formula import WCNF
+
+    stats = stats if stats is not None else Stats(engine=NAME)
+    try:
+        with RunDeadline.within(time_limit):
+            cnf = to_cnf(xc, encoding)
+    except TimeUp:
+        stats.reason = TIMEOUT
+        return Optimum(None, None, False, TIMEOUT)
+    wcnf = WCNF()
+    wcnf.extend(cnf.clauses)
+    sign = 1 if maximize else -1
+    for k, w in enumerate(weights):
+        if w:
+            wcnf.append([k + 1 if sign * w > 0 else -(k + 1)], weight=abs(w))
+    if not wcnf.soft:  # nothing to weigh: any solution is the best
+        wcnf.append([1, -1], weight=1)
+    maxsat = RC2(wcnf, solver=solver)
+    timer = None if time_limit is None else threading.Timer(time_limit, maxsat.interrupt)
+    try:
+        if timer is not None:
+            timer.start()
+        model = beside(lambda: maxsat.compute(expect_interrupt=True), maxsat.interrupt)
+    except KeyboardInterrupt:
+        stats.reason = INTERRUPTED
+        raise
+    finally:
+        if timer is not None:
+            timer.cancel()
+        interrupted = maxsat.interrupted
+        maxsat.delete()
+    if model is None:  # no solution, or stopped before it proved one best
+        stats.reason = TIMEOUT if interrupted else DONE
+        return Optimum(None, None, not interrupted, stats.reason)
+    stats.reason, stats.solutions = DONE, 1
+    solution = tuple(v - 1 for v in model[:xc.num_options] if v > 0)
+    return Optimum(solution, sum(weights[k] for k in solution), True)
 
 
 def _loaded(xc: ExactCover, solver: str, encoding: str, symmetries: Sequence[Sequence[int]],

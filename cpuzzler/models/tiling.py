@@ -30,6 +30,7 @@ from cpuzzler.results import (
     SYMMETRY_MODES,
     Clock,
     Count,
+    Optimum,
     RunDeadline,
     checked_limits,
     settled_method,
@@ -41,6 +42,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 CROSSING_RULES = ("forbid", "allow")
+FILLS = ("exact", "pack")
+# an objective: a weight per placement (in the order of ``placements``) or a function
+# of a placement
+Objective = Sequence[int] | Callable[[Placement], int]
 
 
 def cell_name(cell: Cell) -> str:
@@ -153,16 +158,28 @@ class Tiling:
 
     ``where``: constraints beyond exact cover (``cpuzzler.constraints``: fault-free,
     pieces apart, a piece within some cells, a symmetric solution); the solving methods
-    take more as ``where=[...]``."""
+    take more as ``where=[...]``. ``fill="pack"`` makes a packing: cells may stay empty
+    and any piece unused (``best()`` then covers as many cells as can be).
+
+    >>> from cpuzzler.grids import square
+    >>> from cpuzzler.models import pieces
+    >>> v = pieces.by_name("polyominoes", "V3").with_copies(9)
+    >>> Tiling([v], square.rectangle(4, 4), fill="pack").best().value
+    15
+    """
 
     def __init__(self, pieces: Iterable[Piece], region: Region, *,
                  optional: Iterable[str] = (), crossing: str = "forbid",
                  may_cross: Iterable[str] = (),
                  parts: Iterable[Iterable[Cell]] | None = None,
-                 swap_parts: bool = True, where: Iterable[Constraint] = ()) -> None:
+                 swap_parts: bool = True, where: Iterable[Constraint] = (),
+                 fill: str = "exact") -> None:
         self.pieces = list(pieces)
         self.region = region
         self.where = tuple(where)
+        if fill not in FILLS:
+            raise ExactCoverError(f"unknown fill {fill!r}; known: {', '.join(FILLS)}")
+        self.fill = fill
         self.parts = None if parts is None else _check_parts(region, parts)
         self.swap_parts = swap_parts
         self.optional = frozenset(optional)
@@ -194,7 +211,7 @@ class Tiling:
             constraint.check(region, {p.name: p.copies for p in self.pieces})
         need = sum(len(p) * p.copies for p in self.pieces if p.name not in self.optional)
         most = sum(len(p) * p.copies for p in self.pieces)
-        if not need <= len(region) <= most:
+        if fill == "exact" and not need <= len(region) <= most:
             raise ExactCoverError(
                 f"the pieces cover {need}" + (f" to {most}" if most != need else "")
                 + f" cells; the region has {len(region)}")
@@ -218,7 +235,7 @@ class Tiling:
             return self
         return Tiling(self.pieces, self.region, optional=self.optional,
                       crossing=self.crossing, may_cross=self.may_cross, parts=self.parts,
-                      swap_parts=self.swap_parts, where=self.where + more)
+                      swap_parts=self.swap_parts, where=self.where + more, fill=self.fill)
 
     @cached_property
     def _checked_at_leaves(self) -> list[Constraint]:
@@ -276,10 +293,13 @@ class Tiling:
         the items the constraints ``where`` add; one option per placement, in the order
         of ``placements``."""
         xc = ExactCover()
+        packing = self.fill == "pack"
         for p in self.pieces:
             if self._count_is_implied(p):
                 continue
-            if p.name in self.optional:
+            if packing:  # any number of copies, none too
+                xc.add_item(p.name, lo=0, hi=p.copies)
+            elif p.name in self.optional:
                 if p.copies == 1:
                     xc.add_item(p.name, secondary=True)
                 else:
@@ -287,7 +307,7 @@ class Tiling:
             else:
                 xc.add_item(p.name, lo=p.copies, hi=p.copies)
         for cell in self.region:
-            xc.add_item(cell_name(cell))
+            xc.add_item(cell_name(cell), secondary=packing)
         keys = self._crossing_keys
         for key in sorted({k for found in keys for k in found}):
             xc.add_item(crossing_name(key), secondary=True)
@@ -386,7 +406,7 @@ class Tiling:
         """One kind of piece filling the region exactly: covering every cell places the
         right number of copies, so the piece needs no item (and the problem stays 1:1,
         which the native engine's faster kernel needs)."""
-        return (len(self.pieces) == 1 and not self.optional
+        return (len(self.pieces) == 1 and not self.optional and self.fill == "exact"
                 and len(piece) * piece.copies == len(self.region))
 
     def solution(self, options: Iterable[int]) -> TilingSolution:
@@ -489,6 +509,41 @@ class Tiling:
               ) -> TilingSolution | None:
         """The first solution found (meeting the constraints ``where``), or None."""
         return next(self.solve(1, symmetry="raw", engine=engine, where=where), None)
+
+    def best(self, maximize: Objective | None = None, minimize: Objective | None = None, *,
+             engine: str | None = None, time_limit: float | None = None,
+             where: Iterable[Constraint] = (), **options: Any) -> Optimum[TilingSolution]:
+        """The solution that makes an objective largest (``maximize``) or least
+        (``minimize``): each a weight per placement (in the order of ``placements``) or a
+        function of a placement giving its weight; by default, the cells covered (what a
+        packing, ``fill="pack"``, wants most). CP-SAT by default, ``engine="sat"`` RC2
+        MaxSAT, any other engine by listing every solution (see ``ExactCover.best``).
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> board = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+        >>> right_end_of_x = lambda p: max(x for x, _ in p.cells) if p.piece == "X" else 0
+        >>> low = board.best(minimize=right_end_of_x)  # the X as far left as it goes
+        >>> low.value, low.optimal, low.solution.cells_of()[(2, 1)]
+        (3, True, 'X')
+        """
+        if maximize is not None and minimize is not None:
+            raise ExactCoverError("best: give maximize or minimize, not both")
+        objective = maximize if maximize is not None else minimize
+        puzzle = self.constrained(where)
+        if puzzle._checked_at_leaves:
+            raise ExactCoverError(f"best: {puzzle._checked_at_leaves[0]!r} is checked on "
+                                  "whole solutions, which no objective engine sees")
+        if objective is None:
+            weights = [len(p.cells) for p in puzzle.placements]
+        elif callable(objective):
+            weights = [objective(p) for p in puzzle.placements]
+        else:
+            weights = list(objective)
+        found = puzzle.exact_cover.best(weights, maximize=minimize is None, engine=engine,
+                                        time_limit=time_limit, **options)
+        solution = None if found.solution is None else puzzle.solution(found.solution)
+        return Optimum(solution, found.value, found.optimal, found.reason)
 
     def estimate(self, probes: int = 20000, **options: Any) -> Estimate:
         """Estimates of the number of solutions (all of them, not up to symmetry) and of
