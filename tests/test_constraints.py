@@ -219,3 +219,39 @@ def test_bad_constraints_say_what_is_wrong():
     hexes = Tiling(pieces.tetrahexes(), hexagonal.parallelogram(7, 4))
     with pytest.raises(ExactCoverError, match="hexagonal lattice"):
         hexes.count(where=[FaultFree()])
+
+
+def test_puzzle_files_and_the_shell_take_the_constraints(tmp_path, capsys):
+    from cpuzzler.cli import main
+    from cpuzzler.formats import puzzle_file
+
+    path = tmp_path / "apart.toml"
+    path.write_text('lattice = "square"\n[region]\nrectangle = [15, 4]\n[pieces]\n'
+                    'set = "pentominoes"\n[[constraint]]\nkind = "fault-free"\n'
+                    '[[constraint]]\nkind = "apart"\npieces = ["X", "I"]\n')
+    board = Tiling(pieces.pentominoes(), square.rectangle(15, 4))
+    both = board.count_both(where=[FaultFree(), Apart("X", "I")], engine="memo")
+    assert puzzle_file.read(str(path)).count_both() == both
+    assert main(["solve", str(path), "--count", "--engine", "dlx"]) == 0
+    assert capsys.readouterr().out.startswith(f"{both[0]} solutions up to")
+    assert main(["solve", "pentominoes-4x15", "--count", "--fault-free", "--apart", "X,I",
+                 "--engine", "memo"]) == 0
+    assert capsys.readouterr().out.startswith(f"{both[0]} solutions up to")
+
+
+def test_puzzle_file_constraint_errors_name_the_line(tmp_path):
+    from cpuzzler.errors import InputFormatError
+    from cpuzzler.formats import puzzle_file
+
+    head = 'lattice = "square"\n[region]\nrectangle = [15, 4]\n[pieces]\nset = "pentominoes"\n'
+    for body, message in [('[[constraint]]\nkind = "faultless"\n', "needs kind"),
+                          ('[[constraint]]\nkind = "apart"\npieces = ["X", "Q"]\n',
+                           "no piece named 'Q'"),
+                          ('[[constraint]]\nkind = "apart"\ncells = 3\n', "unknown key"),
+                          ('fill = "loose"\n', "fill must be")]:
+        path = tmp_path / "bad.toml"
+        text = body + head if body.startswith("fill") else head + body
+        path.write_text(text)
+        with pytest.raises(InputFormatError, match=message) as caught:
+            puzzle_file.read(str(path))
+        assert caught.value.line > 0, message

@@ -14,11 +14,12 @@ import contextlib
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cpuzzler import progress
 from cpuzzler.automorphisms import budget_for
 from cpuzzler.burnside import describe
+from cpuzzler.cli import where
 from cpuzzler.cli.common import (
     EXIT_UNDECIDED,
     PROBLEM_HELP,
@@ -156,6 +157,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--choice", choices=("sweep", "fewest"),
                         help="memo engine: branch on the first open item of the sweep across "
                              "the region (default), or on the item with fewest options")
+    where.add_arguments(parser)
     parser.add_argument("--sat-solver", default=None, metavar="NAME",
                         help="sat engine: the python-sat solver (default cadical195; a wrong "
                              "name lists those that work here)")
@@ -188,10 +190,12 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     _in_parts(args)  # checks the options fit together before anything is read
     _default_engine(args)
     options = engine_options(args)  # and the engine's, once
-    problem = load_problem(args.problem, args.clock)
+    problem = where.apply(load_problem(args.problem, args.clock), args)
     set_sweep(problem, args.sweep, args.engine)
     check_work_dir(problem, args)
     check_pictures(problem, args)
+    if where.wanted(args):
+        return where.best(cast("Tiling", problem), args, start, options)
     if args.sample:
         return _sample(problem, args, start)
     if args.marginals or args.diagram:

@@ -28,6 +28,22 @@ its own drawn or listed, or both)::
     XX
     XX'''
 
+and, beyond exact cover (``cpuzzler.constraints``), a packing and constraints::
+
+    fill = "pack"                      # cells may stay empty, pieces unused (at the top)
+    [[constraint]]
+    kind = "fault-free"                # axes = "x": the lines x = k only
+    [[constraint]]
+    kind = "apart"                     # these pieces share no edge
+    pieces = ["X", "I"]                # copies = true: also the copies of each
+    [[constraint]]
+    kind = "within"                    # a piece kept to some cells
+    piece = "X"
+    cells = [[0, 0], [1, 0], ...]
+    [[constraint]]
+    kind = "symmetric"                 # the solution maps onto itself
+    symmetry = "half-turn"             # any, half-turn, rotation, reflection
+
 Every problem found is an ``InputFormatError`` naming the file and the line.
 
 >>> puzzle = parse('''
@@ -39,6 +55,19 @@ Every problem found is an ``InputFormatError`` naming the file and the line.
 ... ''')
 >>> puzzle.count()
 2
+>>> parse('''
+... lattice = "square"
+... [region]
+... rectangle = [15, 4]
+... [pieces]
+... set = "pentominoes"
+... [[constraint]]
+... kind = "fault-free"
+... [[constraint]]
+... kind = "apart"
+... pieces = ["X", "I"]
+... ''').count()
+189
 """
 
 from __future__ import annotations
@@ -50,13 +79,14 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from cpuzzler.errors import InputFormatError
+from cpuzzler.constraints import Apart, Constraint, FaultFree, Symmetric, Within
+from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import read_text
 from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
 from cpuzzler.grids.lattice import KINDS
 from cpuzzler.grids.region import Region
 from cpuzzler.models import pieces
-from cpuzzler.models.tiling import CROSSING_RULES, Tiling
+from cpuzzler.models.tiling import CROSSING_RULES, FILLS, Tiling
 
 LATTICES = {m.lattice.name: m for m in (square, triangular, hexagonal, cubic, sticks, trigs,
                                         twigs, tetrakis)}
@@ -88,10 +118,13 @@ def _cells_at_most(grid: Any, sizes: list[int]) -> int:
     return bound * (3 if grid.lattice.ends is not None else 1)
 
 
-TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece"}
+TOP_KEYS = {"name", "lattice", "crossing", "region", "pieces", "piece", "fill", "constraint"}
 REGION_KEYS = set(SHAPES) | {"drawing", "cells", "without", "wrap", "parts"}
 PIECES_KEYS = {"set", "kind", "orders", "order", "only", "copies", "optional", "may_cross"}
 PIECE_KEYS = {"name", "drawing", "cells", "copies", "kind"}
+# each [[constraint]] kind and the keys it takes besides ``kind``
+CONSTRAINT_KEYS = {"fault-free": {"axes"}, "apart": {"pieces", "copies"},
+                   "within": {"piece", "cells"}, "symmetric": {"symmetry"}}
 
 
 def read(path: str) -> Tiling:
@@ -184,13 +217,62 @@ class _Reader:
             if n not in names:
                 raise self.error(f"piece {n!r} that may cross is not among the pieces",
                                  "may_cross")
+        fill = data.get("fill", "exact")
+        if fill not in FILLS:
+            raise self.error(f"fill must be one of {', '.join(FILLS)}, not {fill!r}", "fill")
+        where = self.constraints(grid, data.get("constraint", []))
+        copies = {p.name: p.copies for p in chosen}
+        for constraint in where:
+            try:
+                constraint.check(region, copies)
+            except ExactCoverError as e:
+                raise self.error(str(e), "constraint") from None
         try:
             return Tiling(chosen, region, optional=optional, crossing=crossing,
-                          may_cross=may_cross, parts=self.parts)
+                          may_cross=may_cross, parts=self.parts, where=where, fill=fill)
         except InputFormatError:
             raise
         except ValueError as e:
             raise self.error(str(e), "pieces" if "pieces" in data else "piece") from None
+
+    def constraints(self, grid: Any, tables: Any) -> list[Constraint]:
+        """``[[constraint]]`` tables: ``kind = "fault-free"`` (``axes``), ``"apart"``
+        (``pieces``, ``copies``), ``"within"`` (``piece``, ``cells``) or ``"symmetric"``
+        (``symmetry``)."""
+        if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+            raise self.error("[[constraint]] tables list the puzzle's constraints",
+                             "constraint")
+        found: list[Constraint] = []
+        for table in tables:
+            kind = table.get("kind")
+            if kind not in CONSTRAINT_KEYS:
+                raise self.error(f"a [[constraint]] needs kind = one of "
+                                 f"{', '.join(map(repr, CONSTRAINT_KEYS))}", "constraint")
+            self.check_keys(table, CONSTRAINT_KEYS[kind] | {"kind"}, f"a {kind} constraint")
+            try:
+                found.append(self.constraint(grid, kind, table))
+            except ExactCoverError as e:
+                raise self.error(str(e), "constraint") from None
+        return found
+
+    def constraint(self, grid: Any, kind: str, table: dict[str, Any]) -> Constraint:
+        if kind == "fault-free":
+            return FaultFree(**({"axes": table["axes"]} if "axes" in table else {}))
+        if kind == "symmetric":
+            return Symmetric(table.get("symmetry", "any"))
+        if kind == "within":
+            piece = table.get("piece")
+            if not isinstance(piece, str):
+                raise self.error("a within constraint names its piece: piece = \"X\"",
+                                 "constraint")
+            return Within(piece, self.cells(grid, table.get("cells"), "cells"))
+        names = table.get("pieces")
+        if isinstance(names, str):
+            names = list(names)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise self.error("an apart constraint names its pieces: pieces = [\"X\", "
+                             "\"I\"]", "constraint")
+        return Apart(*names, copies=table.get("copies") is True)
 
     def piece_names(self, data: dict[str, Any], key: str) -> list[str]:
         """[pieces] ``key``: a list of piece names (or one string of one-letter names)."""

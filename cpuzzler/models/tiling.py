@@ -220,9 +220,10 @@ class Tiling:
         where = f", where={list(self.where)}" if self.where else ""
         return f"Tiling({len(self.pieces)} pieces, {self.region!r}{where})"
 
-    def constrained(self, where: Iterable[Constraint] = ()) -> Tiling:
-        """This puzzle with the constraints ``where`` added to its own (itself when
-        there are none to add).
+    def constrained(self, where: Iterable[Constraint] = (), *, fill: str | None = None
+                    ) -> Tiling:
+        """This puzzle with the constraints ``where`` added to its own, and ``fill`` if
+        given (itself when nothing changes).
 
         >>> from cpuzzler.constraints import FaultFree
         >>> from cpuzzler.grids import square
@@ -231,11 +232,12 @@ class Tiling:
         Tiling(12 pieces, Region(square, 60 cells), where=[FaultFree()])
         """
         more = tuple(where)
-        if not more:
+        if not more and fill in (None, self.fill):
             return self
         return Tiling(self.pieces, self.region, optional=self.optional,
                       crossing=self.crossing, may_cross=self.may_cross, parts=self.parts,
-                      swap_parts=self.swap_parts, where=self.where + more, fill=self.fill)
+                      swap_parts=self.swap_parts, where=self.where + more,
+                      fill=fill or self.fill)
 
     @cached_property
     def _checked_at_leaves(self) -> list[Constraint]:

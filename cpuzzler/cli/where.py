@@ -1,0 +1,82 @@
+"""``solve``'s constraints and objective: ``--fault-free``, ``--apart``, ``--pack`` and
+``--best`` on a tiling puzzle (a helper of the solve command, no command itself).
+
+    cpuzzler solve pentominoes-6x10 --fault-free --count   # 2323 up to symmetry
+    cpuzzler solve packing.toml --pack                      # the packing covering most
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import TYPE_CHECKING, Any
+
+from cpuzzler.cli.common import clear_line, draw, note, status
+from cpuzzler.errors import UsageError
+from cpuzzler.render import jsonl
+
+if TYPE_CHECKING:
+    from cpuzzler.constraints import Constraint
+    from cpuzzler.models import Problem, Tiling
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("constraints and objective (tiling puzzles)")
+    group.add_argument("--fault-free", action="store_true",
+                       help="no straight grid line may cut the tiling (square, cubic)")
+    group.add_argument("--apart", metavar="A,B,...", action="append", default=[],
+                       help="the named pieces share no edge (again for another group; "
+                            "one name: its copies apart)")
+    group.add_argument("--pack", action="store_true",
+                       help="a packing: cells may stay empty, pieces unused; without "
+                            "--count, -n or --all, the packing covering the most cells")
+    group.add_argument("--best", action="store_true",
+                       help="the solution covering the most cells, proven best (CP-SAT "
+                            "unless --engine says otherwise)")
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """Whether the run asks for the best solution rather than solutions or a count."""
+    listing = args.count or args.all or args.n is not None or args.sample
+    if args.best and listing:
+        raise UsageError("--best finds one solution: not with --count, -n, --all or --sample")
+    return args.best or (args.pack and not listing)
+
+
+def apply(problem: Problem, args: argparse.Namespace) -> Problem:
+    """The problem with the constraints the options ask for (itself when none)."""
+    from cpuzzler.constraints import Apart, FaultFree  # not for --help: no grids
+    from cpuzzler.models import Tiling
+
+    asked = args.fault_free or args.apart or args.pack or args.best
+    if not asked:
+        return problem
+    if not isinstance(problem, Tiling):
+        raise UsageError("--fault-free, --apart, --pack and --best take a tiling puzzle "
+                         "(pieces in a region), not a plain exact cover")
+    where: list[Constraint] = [FaultFree()] if args.fault_free else []
+    for names in args.apart:
+        pieces = [n.strip() for n in names.split(",") if n.strip()]
+        where.append(Apart.copies(*pieces) if len(pieces) == 1 else Apart(*pieces))
+    return problem.constrained(where, fill="pack" if args.pack else None)
+
+
+def best(tiling: Tiling, args: argparse.Namespace, start: float,
+         options: dict[str, Any]) -> int:
+    """Print the best solution (most cells covered) and whether it is proven best."""
+    found = tiling.best(engine=args.engine, time_limit=args.clock.left(), **options)
+    clear_line()
+    if found.solution is None:
+        print("no solution" if found.optimal else f"no solution found ({found.reason})")
+        return status(0, found.reason)
+    proof = "proven best" if found.optimal else f"best found, not proven ({found.reason})"
+    if args.format == "jsonl":
+        line = jsonl.tiling_solution(found.solution, args.problem, 1)
+        line["value"], line["optimal"] = found.value, found.optimal
+        print(jsonl.line(line), flush=True)
+    elif args.format == "text":
+        print(f"| covers {found.value} of {len(tiling.region)} cells, {proof}")
+        print(f"solution 1:\n{found.solution.record()}", end="", flush=True)
+    draw(found.solution, 1, args)
+    note(args, f"{time.perf_counter() - start:.3f} s")
+    return status(1, found.reason)
