@@ -255,3 +255,17 @@ def test_puzzle_file_constraint_errors_name_the_line(tmp_path):
         with pytest.raises(InputFormatError, match=message) as caught:
             puzzle_file.read(str(path))
         assert caught.value.line > 0, message
+
+
+def test_the_constraints_guide_runs_as_it_says():
+    import doctest
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs/guides/constraints.md").read_text()
+    examples = "\n".join(re.findall(r"```python\n(.*?)```", text, re.S))
+    test = doctest.DocTestParser().get_doctest(examples, {}, "constraints.md",
+                                               "docs/guides/constraints.md", 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert test.examples and runner.summarize(verbose=False).failed == 0
