@@ -99,6 +99,7 @@ PIECE_SETS: dict[str, Callable[..., list[pieces.Piece]]] = {
     name: getattr(pieces, name) for name in (
         "monomino", "domino", "trominoes", "tetrominoes", "pentominoes",
         "one_sided_pentominoes", "hexominoes", "soma", "tetracubes", "solid_pentominoes",
+        "solid_hexominoes",
         "pentacubes", "hexiamonds", "heptiamonds", "tetrahexes", "pentahexes",
         "tetrasticks", "polysticks_1234", "welded_tetrasticks", "diabolical", "bedlam",
         "google_cube", "tangram", "digits")}

@@ -254,6 +254,11 @@ def solid_pentominoes() -> list[Piece]:
     return _set(cubic, _lifted(pentominoes()), "one-sided")
 
 
+def solid_hexominoes() -> list[Piece]:
+    """The 35 hexominoes as flat hexacubes, placed by rotations in space."""
+    return _set(cubic, _lifted(hexominoes()), "one-sided")
+
+
 def diabolical() -> list[Piece]:
     """The Diabolical Cube's six flat pieces of 2 to 7 cubes: I V O U W L."""
     return _named("polycubes", "diabolical", "one-sided")
