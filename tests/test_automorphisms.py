@@ -95,7 +95,10 @@ def test_colours_and_bounds_are_kept_apart():
 
 QUICK = {"pentominoes-3x20", "pentominoes-6x10", "soma", "tetrahexes-4x7", "hexiamonds-6x6",
          "tetrasticks-5x5", "tangram-square", "polytrigs-23-hexagon"}
-TILINGS = [e for e in catalog.ENTRIES if e.family != "models"]
+# the big puzzles kept for one solution (hexominoes and the like: 7,000 to 70,000
+# placements) are past what nauty searches within the budget
+TILINGS = [e for e in catalog.ENTRIES
+           if e.family != "models" and "to find one solution of" not in e.note]
 
 
 @pytest.mark.parametrize("entry", [

@@ -139,6 +139,9 @@ def test_apart_pieces_two_engines_and_the_plain_check():
     three = sum(not (touch(s["X"], s["I"]) or touch(s["X"], s["U"]) or touch(s["I"], s["U"]))
                 for s in by_name)
     assert board.count(symmetry="raw", where=[Apart("X", "I", "U")]) == three
+    # up to symmetry: Burnside's quotients of the items apart, against the listing oracle
+    assert board.count_both(where=[Apart("X", "I")], engine="memo") == \
+        board.count_both(where=[Apart("X", "I")], method="dedup") == (205, plain)
 
 
 def test_copies_apart_dominoes():
