@@ -69,9 +69,13 @@ class FaultFree(Constraint):
             if AXES[axis] not in self.axes:
                 continue
             values = sorted({c[axis] for c in region.cells})
-            for line in values[1:]:  # the line just below each value but the least
-                holders = [(k, None) for k, p in enumerate(placements)
-                           if min(c[axis] for c in p.cells) < line <= max(c[axis]
-                                                                          for c in p.cells)]
+            # the line just below each value but the least, and the placements crossing it
+            crossing: dict[int, list[tuple[int, None]]] = {line: [] for line in values[1:]}
+            for k, p in enumerate(placements):  # each placement's span once
+                along = [c[axis] for c in p.cells]
+                for line in range(min(along) + 1, max(along) + 1):
+                    if line in crossing:
+                        crossing[line].append((k, None))
+            for line, holders in crossing.items():
                 added.add(f"{prefix}{AXES[axis]}{line}", (1, max(1, len(holders))), holders)
         return added

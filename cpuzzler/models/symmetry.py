@@ -101,16 +101,23 @@ class PuzzleSymmetry:
     def image(self, solution: TilingSolution, element: int) -> SolutionKey:
         return tuple(sorted(self.placement_image(p, element) for p in solution.placements))
 
-    def canonical(self, solution: TilingSolution) -> SolutionKey:
-        """The least image of the solution: equal for solutions equal up to symmetry."""
-        return min(self.image(solution, k) for k in range(len(self.elements)))
+    def images(self, solution: TilingSolution) -> list[SolutionKey]:
+        """The solution's image under each symmetry, the identity's first: what
+        ``canonical`` and ``fixed_by`` read, found once where both are wanted."""
+        return [self.image(solution, k) for k in range(len(self.elements))]
 
-    def fixed_by(self, solution: TilingSolution) -> list[tuple[bool, int]]:
+    def canonical(self, solution: TilingSolution,
+                  images: list[SolutionKey] | None = None) -> SolutionKey:
+        """The least image of the solution: equal for solutions equal up to symmetry."""
+        return min(images if images is not None else self.images(solution))
+
+    def fixed_by(self, solution: TilingSolution, images: list[SolutionKey] | None = None
+                 ) -> list[tuple[bool, int]]:
         """The symmetries besides the identity that map the solution onto itself, each as
         (whether a rotation, its order): what ``constraints.Symmetric`` checks."""
-        own = self.image(solution, 0)
+        images = images if images is not None else self.images(solution)
         return [(self.proper[k], self.order(k)) for k in range(1, len(self.elements))
-                if self.image(solution, k) == own]
+                if images[k] == images[0]]
 
     def order(self, element: int) -> int:
         """The order of a symmetry: how many times it is applied to give the identity."""

@@ -244,11 +244,13 @@ class Tiling:
         """The constraints no exact cover states: each whole solution is checked."""
         return [c for c in self.where if c.checked_at_leaves]
 
-    def _accepts(self, solution: TilingSolution) -> bool:
-        """Whether a solution passes the constraints checked at the leaves."""
+    def _accepts(self, solution: TilingSolution,
+                 images: list[SolutionKey] | None = None) -> bool:
+        """Whether a solution passes the constraints checked at the leaves (``images``:
+        its images under ``self.symmetries``, if found already)."""
         if not self._checked_at_leaves:
             return True
-        fixed_by = self.symmetries.fixed_by(solution)
+        fixed_by = self.symmetries.fixed_by(solution, images)
         return all(c.accepts(fixed_by) for c in self._checked_at_leaves)
 
     def _repr_svg_(self) -> str:  # a notebook shows the region to fill
@@ -473,10 +475,13 @@ class Tiling:
         for options_chosen in xc.solve(wanted, engine=engine, time_limit=clock.left(),
                                        **options):
             solution = self.solution(options_chosen)
-            if checked and not self._accepts(solution):
-                continue
+            images = None  # found once for the check and the class's key where both ask
+            if checked:
+                images = self.symmetries.images(solution)
+                if not self._accepts(solution, images):
+                    continue
             if group is not None:
-                key = group.canonical(solution)
+                key = group.canonical(solution, images if group is self.symmetries else None)
                 if key in seen:
                     continue
                 seen.add(key)
