@@ -13,6 +13,7 @@ from cpuzzler import ExactCover, ExactCoverError
 from cpuzzler.cli import main
 from cpuzzler.encoders import ENCODINGS, to_cnf
 from cpuzzler.engines import ENGINES
+from cpuzzler.engines.cpsat import sweep_options
 from cpuzzler.grids import square
 from cpuzzler.models import Tiling, pieces, queens
 
@@ -72,6 +73,32 @@ def test_first_solution_with_cpsat_parallel_workers():
     solution = xc.first(engine="cpsat")
     assert solution is not None and len(solution) == 20
     assert xc.stats.reason == "limit"
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_problems())
+def test_cpsat_first_solutions_along_the_sweep_are_solutions_or_proofs_of_none(xc):
+    expected = brute_force_solutions(xc)
+    for workers in (1, 2):  # the sweep alone; the sweep beside CP-SAT's own search
+        found = list(xc.solve(1, engine="cpsat", workers=workers))
+        assert len(found) == min(1, len(expected)), workers
+        assert set(found) <= expected and xc.stats.reason in ("limit", "done"), workers
+
+
+def test_cpsat_follows_the_sweep_of_a_tiling_for_a_first_solution():
+    tiling = Tiling(pieces.pentominoes(), square.rectangle(10, 6))
+    xc = tiling.exact_cover
+    order = sweep_options(xc)
+    corner = xc.items.index(xc.sweep[0])
+    # first every placement covering the sweep's first cell, then those of the next
+    holders = len(xc.item_options()[corner])
+    assert set(order[:holders]) == set(xc.item_options()[corner])
+    for workers in (1, 2):
+        solution = next(iter(xc.solve(1, engine="cpsat", workers=workers)))
+        assert xc.violation(solution) is None, workers
+    mutilated = Tiling([pieces.domino()[0].with_copies(17)],
+                       square.rectangle(6, 6).without([(0, 0), (5, 5)])).exact_cover
+    assert mutilated.first(engine="cpsat") is None and mutilated.stats.reason == "done"
 
 
 def test_time_limits_give_partial_counts():
