@@ -172,6 +172,23 @@ def quotient(xc: ExactCover, option_map: Permutation,
     >>> half.count(symmetry="raw")
     2
     """
+    found = quotient_with_orbits(xc, option_map, item_keys)
+    return None if found is None else found[0]
+
+
+def quotient_with_orbits(xc: ExactCover, option_map: Permutation,
+                         item_keys: ItemKeys | None = None
+                         ) -> tuple[ExactCover, list[list[int]]] | None:
+    """``quotient`` and, per option of it, the options of ``xc`` it stands for (its
+    orbit): a solution of the quotient is the union of its options' orbits.
+
+    >>> from cpuzzler.exact_cover import ExactCover
+    >>> xc = ExactCover(primary=["a", "b"])
+    >>> _ = xc.add_option(["a"]), xc.add_option(["b"]), xc.add_option(["a", "b"])
+    >>> half, orbits = quotient_with_orbits(xc, (1, 0, 2))
+    >>> orbits, [sorted(o for r in chosen for o in orbits[r]) for chosen in half.solve()]
+    ([[0, 1], [2]], [[0, 1], [2]])
+    """
     from cpuzzler.exact_cover import ExactCover
 
     names = xc.items
@@ -191,6 +208,7 @@ def quotient(xc: ExactCover, option_map: Permutation,
     reps.sort(key=rank.__getitem__)
     # per option orbit: {representative item: (uncoloured covers, colours given)}
     orbits = []
+    members: list[list[int]] = []  # the options of xc each orbit holds
     multiplicity: dict[int, set[int]] = {}
     for c, cycle in enumerate(_cycles_of(option_map, lambda o: o)):
         RunDeadline.every(c)
@@ -209,6 +227,7 @@ def quotient(xc: ExactCover, option_map: Permutation,
             if plain and not secondary[i]:
                 multiplicity.setdefault(i, set()).add(plain)
         orbits.append(entries)
+        members.append(cycle)
     if any(len(m) > 1 for m in multiplicity.values()):
         return None
     part = ExactCover()
@@ -219,7 +238,7 @@ def quotient(xc: ExactCover, option_map: Permutation,
         if secondary[i]:
             part.add_item(names[i], secondary=True)
         elif -(-lo[i] // step) > hi[i] // step:
-            return _impossible(names[i])
+            return _impossible(names[i]), []
         else:
             part.add_item(names[i], lo=-(-lo[i] // step), hi=hi[i] // step)
     for r, entries in enumerate(orbits):
@@ -228,7 +247,7 @@ def quotient(xc: ExactCover, option_map: Permutation,
                          for i, (_, given) in sorted(entries.items(),
                                                      key=lambda e: rank[e[0]])])
     part.sweep = [names[i] for i in reps] if xc.sweep else None
-    return part
+    return part, members
 
 
 def _overlaps(plain: int, given: set[int], hi: int, secondary: bool) -> bool:

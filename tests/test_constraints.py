@@ -10,6 +10,7 @@ from cpuzzler.constraints import Apart, FaultFree, Symmetric, Within
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import cubic, hexagonal, square
 from cpuzzler.models import Tiling, pieces
+from cpuzzler.results import Clock
 
 DOMINO = pieces.domino()[0]
 ENGINES = ("dlx", "memo", "cpsat")
@@ -191,6 +192,35 @@ def test_symmetric_domino_tilings_match_a_plain_check():
                        engine="cpsat") == either
     first = board.first(where=[Symmetric("half-turn")])
     assert first is not None and image(first, turn) == sorted(p.cells for p in first.placements)
+
+
+@pytest.mark.parametrize("kind", ["any", "half-turn", "rotation", "reflection"])
+def test_symmetric_solutions_from_the_quotients_equal_a_check_of_every_solution(
+        kind, monkeypatch):
+    def key(solution):
+        return frozenset((p.piece, p.cells) for p in solution.placements)
+
+    where = [Symmetric(kind)]
+    v3 = pieces.trominoes()[1].with_copies(12)
+    packing = Tiling([v3.with_copies(5)], square.rectangle(4, 4),
+                     fill="pack").constrained([Apart.copies("V3")])  # 161 packings
+    for board in (dominoes(6, 4), Tiling([v3], square.rectangle(6, 6)), packing):
+        quotiented = board.constrained(where)._symmetric_solutions(None, "dlx",
+                                                                   Clock(None), {})
+        # (a mirror of the packing fixes placements whose quotient is no exact cover of
+        # ours: then every solution is listed and checked, as the other path does)
+        assert quotiented is not None or board is packing
+        found = {engine: {key(s) for s in board.solve(symmetry="raw", where=where,
+                                                      engine=engine)}
+                 for engine in ("dlx", "cpsat")}
+        unique = board.count(where=where)
+        first = board.first(where=where)
+        with monkeypatch.context() as listing:  # every solution listed and checked
+            listing.setattr(Tiling, "_symmetric_solutions", lambda *_: None)
+            checked = {key(s) for s in board.solve(symmetry="raw", where=where)}
+            assert board.count(where=where) == unique
+        assert found["dlx"] == found["cpsat"] == checked, board
+        assert (first is None) == (not checked) and (first is None or key(first) in checked)
 
 
 def test_constrained_unique_counts_equal_the_dedup_oracle():

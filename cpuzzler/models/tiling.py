@@ -472,8 +472,11 @@ class Tiling:
         checked = bool(self._checked_at_leaves)
         wanted = limit if (group is None or limit == 1) and not checked else None
         xc = self.exact_cover
-        for options_chosen in xc.solve(wanted, engine=engine, time_limit=clock.left(),
-                                       **options):
+        found_options = self._symmetric_solutions(limit, engine, clock, options)
+        if found_options is None:
+            found_options = xc.solve(wanted, engine=engine, time_limit=clock.left(),
+                                     **options)
+        for options_chosen in found_options:
             solution = self.solution(options_chosen)
             images = None  # found once for the check and the class's key where both ask
             if checked:
@@ -489,6 +492,29 @@ class Tiling:
             found += 1
             if limit is not None and found >= limit:
                 return
+
+    def _symmetric_solutions(self, limit: int | None, engine: str | None, clock: Clock,
+                             options: dict[str, Any]) -> Iterator[tuple[int, ...]] | None:
+        """The solutions the first ``Symmetric`` constraint allows, from the quotients by
+        the symmetries of its kind (``models.symmetric_search``); None where there is no
+        such constraint or a quotient is no exact cover of ours (then every solution is
+        listed and checked)."""
+        from cpuzzler.constraints.symmetric import Symmetric
+        from cpuzzler.models.symmetric_search import fixed_solutions, quotients
+
+        asked = next((c for c in self.where if isinstance(c, Symmetric)), None)
+        if asked is None:
+            return None
+        group = self.symmetries
+        wanted = [p for g, p in enumerate(self.option_symmetries(), 1)
+                  if asked.wanted(group.proper[g], group.order(g))]
+        parts = quotients(self.exact_cover, wanted)
+        if parts is None:
+            return None
+        alone = self._checked_at_leaves == [asked]  # any solution found then passes
+        return fixed_solutions(self.exact_cover, parts, engine=engine,
+                               time_limit=clock.left(), options=options,
+                               limit=1 if limit == 1 and alone else None)
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
                where: Iterable[Constraint] = (), **options: Any) -> list[TilingSolution]:
