@@ -4,8 +4,14 @@ clock starts), the median of ``--repeat`` runs, "> cap" where none came within
 ``--time-limit``. Each run is a child process of its own, killed past the cap: a SAT
 solver python-sat cannot interrupt (kissat404) is stopped too.
 
-    python benchmarks/big_first.py [--engines dlx,cpsat,sat,sat:kissat404]
+    python benchmarks/big_first.py [--engines dlx,dlx:seeded,cpsat,sat,sat:kissat404]
                                    [--time-limit 120] [--repeat 1] [--only pentacubes]
+                                   [--apart A06,C06] [--fault-free]
+
+``dlx:seeded`` is the native engine with random ties and Luby restarts, run ``i`` of
+``--repeat`` with seed ``i``: its median is over seeds. ``--apart`` and ``--fault-free``
+ask for the constrained puzzle (``cpuzzler.constraints``); a puzzle without both pieces
+named is left out.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
+from typing import Any
 
 NINE = ("hexominoes-parallelogram-15x14", "hexominoes-parallelogram-21x10",
         "hexominoes-plus-18x12", "one-sided-hexominoes-20x18", "one-sided-hexominoes-24x15",
@@ -23,14 +30,30 @@ NINE = ("hexominoes-parallelogram-15x14", "hexominoes-parallelogram-21x10",
 SLACK = 60.0  # seconds past the cap before a child is killed (building the model)
 
 
-def one(name: str, engine: str, time_limit: float) -> None:
-    """In the child: build, then time the first solution; print 'found SECONDS' or
-    'none REASON'."""
+def one(name: str, engine: str, time_limit: float, where: str) -> None:
+    """In the child: build (with the constraints ``where`` names), then time the first
+    solution; print 'found SECONDS', 'none REASON' or 'skipped' (no such pieces)."""
     from cpuzzler import catalog
+    from cpuzzler.constraints import Apart, Constraint, FaultFree
+    from cpuzzler.models import Tiling
 
-    xc = catalog.get(name).build().exact_cover
-    options = {}
-    if ":" in engine:  # sat:SOLVER
+    tiling = catalog.get(name).build()
+    assert isinstance(tiling, Tiling), name
+    constraints: list[Constraint] = []
+    for part in filter(None, where.split(";")):
+        if part == "fault-free":
+            constraints.append(FaultFree())
+        else:
+            names = part.split(",")
+            if not set(names) <= {p.name for p in tiling.pieces}:
+                print("skipped")
+                return
+            constraints.append(Apart(*names))
+    xc = tiling.constrained(constraints).exact_cover
+    options: dict[str, Any] = {}
+    if engine.startswith("dlx:seeded="):  # the seed follows
+        engine, options["seed"] = "dlx", int(engine.split("=")[1])
+    elif ":" in engine:  # sat:SOLVER
         engine, options["solver"] = engine.split(":", 1)
     start = time.perf_counter()
     found = next(iter(xc.solve(1, engine=engine, time_limit=time_limit, **options)), None)
@@ -40,17 +63,20 @@ def one(name: str, engine: str, time_limit: float) -> None:
     print(f"found {seconds:.2f}" if found is not None else f"none {xc.stats.reason}")
 
 
-def run(name: str, engine: str, time_limit: float) -> float | None:
-    """Seconds to the first solution in a child process, or None (none by the cap)."""
+def run(name: str, engine: str, time_limit: float, where: str) -> float | None | str:
+    """Seconds to the first solution in a child process, None (none by the cap) or
+    "skipped"."""
     try:
         done = subprocess.run([sys.executable, __file__, "--child", name, engine,
-                               str(time_limit)], capture_output=True, text=True,
+                               str(time_limit), where], capture_output=True, text=True,
                               timeout=time_limit + SLACK, check=False)
     except subprocess.TimeoutExpired:
         return None
     words = done.stdout.split()
     if done.returncode or not words:
         raise SystemExit(f"{name} {engine} failed: {done.stderr.strip()[-500:]}")
+    if words[0] == "skipped":
+        return "skipped"
     seconds = float(words[1]) if words[0] == "found" else None
     return seconds if seconds is not None and seconds <= time_limit else None
 
@@ -61,15 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=120)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--only", default="")
-    parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    parser.add_argument("--apart", default="", help="two piece names, A,B")
+    parser.add_argument("--fault-free", action="store_true")
+    parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        name, engine, limit = args.child
-        one(name, engine, float(limit))
+        name, engine, limit, where = args.child
+        one(name, engine, float(limit), where)
         return 0
     engines = args.engines.split(",")
     cap = args.time_limit
-    print(f"wall seconds to a first solution, median of {args.repeat}, cap {cap:g} s")
+    where = ";".join(filter(None, [args.apart, "fault-free" if args.fault_free else ""]))
+    print(f"wall seconds to a first solution, median of {args.repeat}, cap {cap:g} s"
+          + (f", constraints: {where}" if where else ""))
     print("| puzzle | " + " | ".join(engines) + " |")
     print("|---|" + "---|" * len(engines))
     found = dict.fromkeys(engines, 0)
@@ -78,12 +108,16 @@ def main(argv: list[str] | None = None) -> int:
             continue
         cells = []
         for engine in engines:
-            times = [run(name, engine, cap) for _ in range(args.repeat)]
+            times = [run(name, f"{engine}={i}" if engine == "dlx:seeded" else engine, cap,
+                         where) for i in range(args.repeat)]
+            if "skipped" in times:
+                break
             solved = sorted(t if t is not None else float("inf") for t in times)
             middle = statistics.median_low(solved)
             found[engine] += middle != float("inf")
             cells.append(f"{middle:.1f}" if middle != float("inf") else f"> {cap:g}")
-        print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
+        if len(cells) == len(engines):
+            print(f"| {name} | " + " | ".join(cells) + " |", flush=True)
     print("| found | " + " | ".join(str(found[e]) for e in engines) + " |")
     return 0
 

@@ -176,6 +176,7 @@ class Stats:
     seconds: float = 0.0
     reason: str = DONE
     answered_by: str = ""  # the auto engine: which engine settled the question
+    restarts: int = 0  # a seeded first-solution search: how often it began again
     # the auto engine's rounds: each engine run (seconds, outcome, projected seconds)
     # and each choice made from the measurements, in order
     rounds: list[dict[str, Any]] = field(default_factory=list)

@@ -17,7 +17,7 @@ from conftest import (
 from hypothesis import given, settings
 from test_reference_engine import random_problems
 
-from cpuzzler import ExactCover, Stats
+from cpuzzler import ExactCover, ExactCoverError, Stats
 from cpuzzler.engines import native
 from cpuzzler.models import queens
 
@@ -169,3 +169,56 @@ def test_each_kernel_stops_on_time_and_resumes_batches(kernel):
     assert stats.reason == "time-out" and partial < 9356
     streamed = list(native.solve(queens(9), kernel=kernel))  # batches of 1, 2, 4, ...
     assert len(streamed) == len(set(streamed)) == 352
+
+
+@settings(max_examples=300, deadline=None)
+@given(random_problems())
+def test_seeded_searches_find_the_same_solutions_and_restarts_still_find_one(xc):
+    expected = brute_force_solutions(xc)
+    for seed in (0, 7):
+        listed = list(xc.solve(engine="dlx", seed=seed))  # ties at random, no restarts
+        assert len(listed) == len(set(listed)) and set(listed) == expected
+        # restarts after every node until a first solution; the run that finds it began
+        # at the root, so going on lists every solution once all the same
+        restarted = list(native.solve(xc, limit=1, seed=seed, restart_unit=1))
+        assert len(restarted) == len(set(restarted)) and set(restarted) == expected
+
+
+def test_a_seed_replays_its_search_and_seeds_differ():
+    xc = pentomino_rectangle(10, 6)
+    runs = {}
+    for seed in range(6):
+        stats = Stats()
+        solution = next(native.solve(xc, stats=stats, limit=1, seed=seed, restart_unit=50))
+        assert xc.violation(solution) is None and stats.restarts > 0
+        again = Stats()
+        assert next(native.solve(xc, stats=again, limit=1, seed=seed, restart_unit=50)) \
+            == solution and again.nodes == stats.nodes  # the same seed, the same search
+        runs[seed] = solution
+    assert len(set(runs.values())) > 1  # other seeds, other trees
+    dominoes = ExactCover.from_dlx_text(  # every tie broken both ways: 2x2 board
+        "A B C D\nA B\nC D\nA C\nB D\n")
+    firsts = {next(native.solve(dominoes, limit=1, seed=seed)) for seed in range(20)}
+    assert firsts == {(0, 1), (2, 3)}
+
+
+def test_a_seed_takes_the_links_kernel_and_a_whole_number():
+    with pytest.raises(ExactCoverError, match="links kernel"):
+        list(queens(4).solve(engine="dlx", seed=1, kernel="bits"))
+    with pytest.raises(ExactCoverError, match="whole number"):
+        list(queens(4).solve(engine="dlx", seed=-1))
+    assert queens(8).count(engine="dlx", symmetry="raw") == len(
+        list(queens(8).solve(engine="dlx", seed=5)))
+
+
+def test_the_shell_takes_a_seed_for_solutions_and_refuses_it_for_counts(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["solve", "pentominoes-6x10", "--seed", "4", "-q"]) == 0
+    once = capsys.readouterr().out
+    assert main(["solve", "pentominoes-6x10", "--seed", "4", "-q"]) == 0
+    assert capsys.readouterr().out == once and once.count("\n") >= 6  # replayed
+    assert main(["solve", "pentominoes-6x10", "--seed", "4", "--count"]) == 2
+    assert "not --count" in capsys.readouterr().err
+    assert main(["solve", "pentominoes-6x10", "--seed", "4", "--engine", "cpsat"]) == 2
+    assert "dlx engine" in capsys.readouterr().err

@@ -95,7 +95,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-q", "--quiet", action="store_true",
                         help="no timing or summary lines on standard error")
     parser.add_argument("--seed", type=int, default=None,
-                        help="with --sample: the random seed (the same seed, the same draws)")
+                        help="with --sample: the random seed (the same seed, the same "
+                             "draws); finding solutions (dlx): break the choice's ties at "
+                             "random from it and, for one solution, restart on Luby's "
+                             "schedule (the same seed, the same search)")
     parser.add_argument("--engine", choices=available_engines(), default=None,
                         help="the solver (default: dlx, the native engine; for --count, "
                              "auto, or the engine a named puzzle's catalog entry names)")
@@ -184,12 +187,20 @@ def run(args: argparse.Namespace) -> int:
 def _solve_to_stdout(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if args.seed is not None and not args.sample:
-        raise UsageError("--seed is for --sample: the draws it makes reproducible")
+        if args.count:
+            raise UsageError("--seed is for --sample and for finding solutions, not --count "
+                             "(a count is the same whatever the order)")
+        if args.engine not in (None, "dlx"):
+            raise UsageError("--seed finds solutions with the dlx engine (or draws --sample)")
+        if args.seed < 0:
+            raise UsageError(f"--seed {args.seed}: a seed is a whole number >= 0")
     if args.distinct and not args.sample:
         raise UsageError("--distinct is for --sample")
     _in_parts(args)  # checks the options fit together before anything is read
     _default_engine(args)
     options = engine_options(args)  # and the engine's, once
+    if args.seed is not None and not args.sample:
+        options["seed"] = args.seed
     problem = where.apply(load_problem(args.problem, args.clock), args)
     set_sweep(problem, args.sweep, args.engine)
     check_work_dir(problem, args)

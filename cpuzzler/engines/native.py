@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from cpuzzler import progress
 from cpuzzler.engines import _dlx
+from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
 
 if TYPE_CHECKING:
@@ -35,6 +36,7 @@ REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
 
 KERNELS = ("auto", "bits", "links")
 ROUND = 0.5  # seconds between progress reports, when a progress line is shown
+RESTART_UNIT = 10_000  # nodes of a seeded first-solution search's shortest run (Luby: x1)
 
 
 def solver_arguments(xc: ExactCover
@@ -61,6 +63,7 @@ def stats_of(solver: _dlx.Solver) -> Stats:
 
 def _record(stats: Stats, solver: _dlx.Solver) -> None:
     stats.nodes, stats.updates, stats.solutions, stats.kernel = solver.stats()
+    stats.restarts = solver.restarts()
 
 
 def _remaining(deadline: float | None) -> float:
@@ -92,12 +95,26 @@ def advance(solver: _dlx.Solver, seconds: float | None = None, max_new: int = 0,
 
 def solve(
     xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
-    kernel: str = "auto", limit: int | None = None,
+    kernel: str = "auto", limit: int | None = None, seed: int | None = None,
+    restart_unit: int = RESTART_UNIT,
 ) -> Iterator[tuple[int, ...]]:
-    """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt."""
+    """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt.
+
+    With a ``seed`` the choice of item breaks ties at random (the same seed, the same
+    search) on the links kernel, and a search for one solution (``limit=1``) restarts on
+    Luby's schedule in units of ``restart_unit`` nodes (0: never) until it finds one
+    (``csrc/dlx.c``, "Randomness and restarts"). Listing more never restarts."""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    if seed is not None:
+        if kernel == "bits":
+            raise ExactCoverError("a seeded search runs on the links kernel, not bits")
+        kernel = "links"
     solver = build_solver(xc, kernel)
+    if seed is not None:
+        if seed < 0:
+            raise ExactCoverError(f"seed {seed}: a seed is a whole number >= 0")
+        solver.randomize(seed % 2**64, restart_unit if limit == 1 else 0)
     if (line := progress.current()) is not None:
         line.begin()
     batch = 1

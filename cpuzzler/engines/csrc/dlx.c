@@ -48,6 +48,23 @@
  * option first), so it keeps its colour for the undo.  Nodes stay in the lists they are
  * in whatever their mark, so hiding and unhiding need no test for colours.
  *
+ * Randomness and restarts.  The time to a first solution is heavy-tailed: one lucky
+ * tie-break finds it at once, an unlucky one sends the search into a subtree with no
+ * solution that it spends hours proving empty.  Seeded (rng != 0), the MRV choice breaks
+ * ties among the items with the fewest branches uniformly at random (reservoir
+ * sampling, one draw per tie, from a xorshift64* generator), and an item covered once
+ * tries its options from a random one round its list (an item with bounds keeps its
+ * order, which Algorithm M's hiding needs), so different seeds explore different trees
+ * and one seed always the same one.  With restart_unit > 0, and until a
+ * first solution is found, the search starts again from the root after unit * luby(1),
+ * then unit * luby(2), ... nodes (Luby, Sinclair and Zuckerman's universal schedule,
+ * 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...), each time with the generator where
+ * the last run left it: within a constant factor of the best fixed cutoff for any
+ * distribution of run times, and counted in nodes, not seconds, so that a seed replays
+ * exactly on any machine.  A restart undoes every level as backtracking would, so the
+ * links are as they were before the first node.  Counting and listing every solution
+ * never restart (Python sets no unit for them): a solution would be found twice.
+ *
  * The search is iterative, with the choice at each level in item_at/choice_at, so it
  * has no recursion limit and can stop after any solution or at a time check and resume
  * later from the same state: that is how solutions reach Python in batches.
@@ -170,6 +187,44 @@ static void uncommit_others(Solver *s, int x) {
     }
 }
 
+/* ---- randomness and restarts ----------------------------------------------------------- */
+
+/* The next number of the xorshift64* generator (Vigna); s->rng is never 0. */
+static inline uint64_t next_random(Solver *s) {
+    uint64_t x = s->rng;
+    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
+    s->rng = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* The i-th term (i >= 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: 2^(k-1) where
+ * i = 2^k - 1, else the term i - 2^(k-1) + 1 for the k with 2^(k-1) <= i < 2^k - 1. */
+long long luby(long long i) {
+    for (;;) {
+        int k = 1;
+        while ((1LL << k) - 1 < i) k++;
+        if (i == (1LL << k) - 1) return 1LL << (k - 1);
+        i -= (1LL << (k - 1)) - 1;
+    }
+}
+
+/* Undo every level below ``level``, deepest first, as backtracking out of each would:
+ * afterwards the search stands at the root with nothing chosen. */
+static void unwind(Solver *s, int level) {
+    while (level > 0) {
+        level--;
+        int i = s->item_at[level], x = s->choice_at[level];
+        if (x == CLOSE_BRANCH) {
+            if (!s->single_at[level]) { s->rlink[s->llink[i]] = i; s->llink[s->rlink[i]] = i; }
+        } else {
+            uncommit_others(s, x);
+            if (!s->single_at[level]) uncommit(s, i);
+        }
+        if (s->single_at[level]) uncover(s, i);
+        else while (s->hidden_top > s->hidden_base[level]) unhide_option(s, s->hidden[--s->hidden_top]);
+    }
+}
+
 /* ---- solutions ---------------------------------------------------------------------- */
 
 /* Append the current solution (sorted option indices) to the buffer; -1 on no memory. */
@@ -215,6 +270,16 @@ forward:
         int reason = enter_node(s, level, deadline, tstate);
         if (reason >= 0) return reason;
     }
+    if (s->restart_at > 0 && s->nodes >= s->restart_at && level > 0) {
+        if (s->solutions > 0) {
+            s->restart_at = 0;  /* a solution is known: no more restarts */
+        } else {
+            unwind(s, level);
+            level = 0;
+            s->restarts++;
+            s->restart_at = s->nodes + s->restart_unit * luby(s->restarts + 1);
+        }
+    }
     if (rlink[0] == 0) {
         s->solutions++;
         found++;
@@ -222,13 +287,15 @@ forward:
         if (max_new > 0 && found >= max_new) goto stop_after_solution;
         goto backup;
     }
-    {   /* choose the item with the fewest branches */
-        int best = 0, best_branches = INT_MAX;
+    {   /* choose the item with the fewest branches (seeded: at random among them) */
+        int best = 0, best_branches = INT_MAX, ties = 0;
         for (int k = rlink[0]; k != 0; k = rlink[k]) {
             int b = need[k] > len[k] ? 0 : len[k] + (need[k] <= 0);
             if (b < best_branches) {
-                best_branches = b; best = k;
+                best_branches = b; best = k; ties = 1;
                 if (b == 0) break;
+            } else if (s->rng && b == best_branches && next_random(s) % (uint64_t)++ties == 0) {
+                best = k;
             }
         }
         if (best_branches == 0) goto backup;
@@ -241,6 +308,9 @@ forward:
     s->single_at[level] = (s->bound[i] == 1);
     if (s->single_at[level]) cover(s, i);
     x = dlink[i];
+    if (s->rng && s->single_at[level] && len[i] > 1)  /* begin at a random option */
+        for (uint64_t k = next_random(s) % (uint64_t)len[i]; k > 0; k--) x = dlink[x];
+    s->start_at[level] = x;
 
 try_x:
     s->index_at[level]++;
@@ -279,6 +349,10 @@ backup:
     uncommit_others(s, x);
     if (!s->single_at[level]) uncommit(s, i);  /* x itself stays hidden: excluded */
     x = dlink[x];
+    if (s->single_at[level]) {  /* round the list from where it began, then stop */
+        if (x == i) x = dlink[i];
+        if (x == s->start_at[level]) x = i;
+    }
     goto try_x;
 
 leave_level:

@@ -14,7 +14,7 @@ static void Solver_dealloc(Solver *s) {
     free(s->secondary); free(s->item_at); free(s->choice_at); free(s->hidden_base);
     free(s->single_at); free(s->hidden); free(s->found); free(s->scratch);
     free(s->opt_start); free(s->opt_item); free(s->item_opts); free(s->live);
-    free(s->count); free(s->branches_at); free(s->index_at); free(s->color);
+    free(s->count); free(s->branches_at); free(s->index_at); free(s->start_at); free(s->color);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -164,6 +164,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds) {
     ALLOC(s->hidden_base, s->max_level); ALLOC(s->single_at, s->max_level);
     ALLOC(s->hidden, s->n_options); ALLOC(s->scratch, s->max_level);
     ALLOC(s->branches_at, s->max_level); ALLOC(s->index_at, s->max_level);
+    ALLOC(s->start_at, s->max_level);
     if (bits_setup(s, kernel) < 0) return -1;
     s->state = ST_FRESH;
     return 0;
@@ -208,6 +209,37 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
     return Py_BuildValue("(NiL)", list, reason, found);
 }
 
+/* randomize(seed, restart_unit=0): break the MRV choice's ties at random from seed and,
+ * with a unit, restart on Luby's schedule until a first solution is found (dlx.c,
+ * "Randomness and restarts").  The links kernel only, before the search starts. */
+static PyObject *Solver_randomize(Solver *s, PyObject *args) {
+    unsigned long long seed;
+    long long unit = 0;
+    if (!PyArg_ParseTuple(args, "K|L", &seed, &unit)) return NULL;
+    if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return NULL; }
+    if (s->kernel != KERNEL_LINKS) {
+        PyErr_SetString(PyExc_ValueError, "randomize: the links kernel only");
+        return NULL;
+    }
+    if (s->state != ST_FRESH) {
+        PyErr_SetString(PyExc_RuntimeError, "randomize: the search has started");
+        return NULL;
+    }
+    uint64_t z = (uint64_t)seed + 0x9E3779B97F4A7C15ULL;  /* splitmix64: seeds spread apart */
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    z ^= z >> 31;
+    s->rng = z ? z : 1;
+    s->restart_unit = unit > 0 ? unit : 0;
+    s->restart_at = s->restart_unit;  /* unit * luby(1) */
+    s->restarts = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_restarts(Solver *s, PyObject *Py_UNUSED(ignored)) {
+    return PyLong_FromLongLong(s->restarts);
+}
+
 static PyObject *Solver_stats(Solver *s, PyObject *Py_UNUSED(ignored)) {
     return Py_BuildValue("(LLLs)", s->nodes, s->updates, s->solutions, KERNEL_NAMES[s->kernel]);
 }
@@ -233,6 +265,9 @@ static PyMethodDef Solver_methods[] = {
     {"run", (PyCFunction)(void (*)(void))Solver_run, METH_VARARGS | METH_KEYWORDS,
      "run(max_solutions=0, store=True, time_limit=-1.0) -> (solutions, reason, found)"},
     {"stats", (PyCFunction)Solver_stats, METH_NOARGS, "stats() -> (nodes, updates, solutions, kernel)"},
+    {"randomize", (PyCFunction)Solver_randomize, METH_VARARGS,
+     "randomize(seed, restart_unit=0): random MRV ties; Luby restarts until a first solution"},
+    {"restarts", (PyCFunction)Solver_restarts, METH_NOARGS, "restarts() -> restarts so far"},
     {"progress", (PyCFunction)Solver_progress, METH_NOARGS,
      "progress() -> the estimated share of the search tree done (0 to 1)"},
     {NULL, NULL, 0, NULL},

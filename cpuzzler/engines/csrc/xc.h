@@ -104,6 +104,10 @@ typedef struct {
     uint64_t *item_opts;                           /* per item: bitset of its options */
     uint64_t *live;                                /* per level: live options */
     int *count;                                    /* per level, per item: live options */
+    /* a randomised first-solution search (links kernel): see dlx.c, "Randomness" */
+    uint64_t rng;                                  /* 0: ties go to the first item */
+    int *start_at;                                 /* per level: the option tried first */
+    long long restart_unit, restart_at, restarts;  /* Luby's schedule in nodes; 0: none */
 } Solver;
 
 /* Count a search node; every check_mask + 1 nodes, see whether to stop.  On a stop the
