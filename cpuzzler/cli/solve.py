@@ -98,7 +98,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --sample: the random seed (the same seed, the same "
                              "draws); finding solutions (dlx): break the choice's ties at "
                              "random from it and, for one solution, restart on Luby's "
-                             "schedule (the same seed, the same search)")
+                             "schedule (the same seed, the same search; one solution: "
+                             "seed 0 by default)")
     parser.add_argument("--engine", choices=available_engines(), default=None,
                         help="the solver (default: dlx, the native engine; for --count, "
                              "auto, or the engine a named puzzle's catalog entry names)")
