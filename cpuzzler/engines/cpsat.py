@@ -178,7 +178,7 @@ def follow_sweep(xc: ExactCover, model: Any, chosen: Sequence[Any], parameters: 
     """Make one of ``workers`` search along the sweep: the first option not yet ruled out,
     in ``sweep_options`` order, is tried first (true), then the next. Without it CP-SAT
     found no first solution within 120 s of any of the nine big boards of the engines
-    guide; with it three of them in 4-11 s (``benchmarks/big_first.py``)."""
+    guide; with it three of them in 4-12 s (``benchmarks/big_first.py``)."""
     from ortools.sat.python import cp_model
 
     order = sweep_options(xc)

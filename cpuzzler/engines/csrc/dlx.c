@@ -62,8 +62,9 @@
  * the last run left it: within a constant factor of the best fixed cutoff for any
  * distribution of run times, and counted in nodes, not seconds, so that a seed replays
  * exactly on any machine.  A restart undoes every level as backtracking would, so the
- * links are as they were before the first node.  Counting and listing every solution
- * never restart (Python sets no unit for them): a solution would be found twice.
+ * links are as they were before the first node.  Restarts end at the first solution,
+ * so going on from it lists every solution once (the run that found it began at the
+ * root); a count sets no unit, having nothing to gain from them.
  *
  * The search is iterative, with the choice at each level in item_at/choice_at, so it
  * has no recursion limit and can stop after any solution or at a time check and resume
@@ -199,7 +200,7 @@ static inline uint64_t next_random(Solver *s) {
 
 /* The i-th term (i >= 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: 2^(k-1) where
  * i = 2^k - 1, else the term i - 2^(k-1) + 1 for the k with 2^(k-1) <= i < 2^k - 1. */
-long long luby(long long i) {
+static long long luby(long long i) {
     for (;;) {
         int k = 1;
         while ((1LL << k) - 1 < i) k++;
@@ -270,22 +271,19 @@ forward:
         int reason = enter_node(s, level, deadline, tstate);
         if (reason >= 0) return reason;
     }
-    if (s->restart_at > 0 && s->nodes >= s->restart_at && level > 0) {
-        if (s->solutions > 0) {
-            s->restart_at = 0;  /* a solution is known: no more restarts */
-        } else {
-            unwind(s, level);
-            level = 0;
-            s->restarts++;
-            s->restart_at = s->nodes + s->restart_unit * luby(s->restarts + 1);
-        }
-    }
     if (rlink[0] == 0) {
         s->solutions++;
         found++;
+        s->restart_at = 0;  /* a solution is known: no more restarts */
         if (store && store_solution(s, level) < 0) { *no_memory = 1; goto stop_after_solution; }
         if (max_new > 0 && found >= max_new) goto stop_after_solution;
         goto backup;
+    }
+    if (s->restart_at > 0 && s->nodes >= s->restart_at && level > 0) {
+        unwind(s, level);  /* and begin again at the root with the generator as it is */
+        level = 0;
+        s->restarts++;
+        s->restart_at = s->nodes + s->restart_unit * luby(s->restarts + 1);
     }
     {   /* choose the item with the fewest branches (seeded: at random among them) */
         int best = 0, best_branches = INT_MAX, ties = 0;
