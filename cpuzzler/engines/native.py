@@ -112,14 +112,14 @@ def solve(
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if seed is None and limit == 1 and kernel == "auto":
         seed = FIRST_SEED
-    if seed is not None:
+    if seed is not None:  # checked before the solver is built
+        if seed < 0:
+            raise ExactCoverError(f"seed {seed}: a seed is a whole number >= 0")
         if kernel == "bits":
             raise ExactCoverError("a seeded search runs on the links kernel, not bits")
         kernel = "links"
     solver = build_solver(xc, kernel)
     if seed is not None:
-        if seed < 0:
-            raise ExactCoverError(f"seed {seed}: a seed is a whole number >= 0")
         solver.randomize(seed % 2**64, restart_unit if limit == 1 else 0)
     if (line := progress.current()) is not None:
         line.begin()

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.burnside import quotient_with_orbits
+from cpuzzler.burnside import cyclic_classes, quotient_with_orbits
 from cpuzzler.results import DONE, LIMIT, Clock, Stats
 
 if TYPE_CHECKING:
@@ -34,19 +34,13 @@ if TYPE_CHECKING:
 
 def quotients(xc: ExactCover, permutations: Sequence[Sequence[int]]
               ) -> list[tuple[ExactCover, list[list[int]]]] | None:
-    """The quotient of ``xc`` by each permutation of its options (one per cyclic group:
-    g and its inverse fix the same solutions) with its orbits; None where one of them is
+    """The quotient of ``xc`` by each permutation of its options (one per cyclic group,
+    ``burnside.cyclic_classes``: the generators of one fix the same solutions) with its
+    orbits; None where one of them is
     no exact cover of ours (then only listing everything and checking will do)."""
     found = []
-    seen: set[tuple[int, ...]] = set()
-    for p in permutations:
-        inverse = [0] * len(p)
-        for k, image in enumerate(p):
-            inverse[image] = k
-        if tuple(inverse) in seen:
-            continue
-        seen.add(tuple(p))
-        part = quotient_with_orbits(xc, tuple(p))
+    for p, _, _ in cyclic_classes([tuple(p) for p in permutations]):
+        part = quotient_with_orbits(xc, p)
         if part is None:
             return None
         found.append(part)
