@@ -1,7 +1,9 @@
 """The CP-SAT and SAT engines against the reference engine, and `cpuzzler check`."""
 
+import signal
 import subprocess
 import sys
+import time
 import types
 
 import pytest
@@ -16,6 +18,7 @@ from cpuzzler.engines import ENGINES
 from cpuzzler.engines.cpsat import sweep_options
 from cpuzzler.grids import square
 from cpuzzler.models import Tiling, pieces, queens
+from cpuzzler.results import DONE, TIMEOUT, Stats
 
 
 @settings(max_examples=150, deadline=None)
@@ -266,3 +269,45 @@ def test_a_search_left_running_is_stopped_at_exit():
         run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                              timeout=60)
         assert run.returncode == 0 and "terminate called" not in run.stderr, run.stderr
+
+
+def _pigeonhole(holes: int) -> ExactCover:
+    """holes + 1 pigeons, each in one of ``holes`` holes, none shared: no solution, and
+    resolution (so every CDCL solver) needs exponentially many steps to see it."""
+    xc = ExactCover([f"p{i}" for i in range(holes + 1)], [f"h{j}" for j in range(holes)])
+    for i in range(holes + 1):
+        for j in range(holes):
+            xc.add_option([f"p{i}", f"h{j}"])
+    return xc
+
+
+@pytest.mark.parametrize("solver", ["kissat404", "lingeling"])
+def test_a_solver_that_cannot_be_interrupted_still_stops_at_the_time_limit(solver):
+    """kissat ends its one call when a conflict budget runs out, and aborted the whole
+    process (exit 134, "incremental solving not supported") on the next slice: any search
+    longer than a thousand conflicts. Lingeling takes no budget and ran on past the time
+    limit. Both search in a child process now, killed at the limit."""
+    from cpuzzler.engines import sat
+
+    stats = Stats()
+    assert list(sat.solve(_pigeonhole(9), stats=stats, solver=solver, limit=1)) == []
+    assert stats.reason == DONE  # thousands of conflicts: no solution, proved
+    stats = Stats()
+    found = sat.solve(_pigeonhole(16), stats=stats, solver=solver, limit=1, time_limit=0.5)
+    assert list(found) == [] and stats.reason == TIMEOUT
+
+
+def test_ctrl_c_kills_the_search_of_a_solver_that_cannot_be_interrupted(tmp_path):
+    """The child process searching for kissat ends with the run (exit 130), at once."""
+    from conftest import finish
+
+    problem = tmp_path / "pigeons.dlx"
+    problem.write_text(_pigeonhole(16).to_dlx())
+    run = subprocess.Popen([sys.executable, "-m", "cpuzzler", "solve", str(problem), "-n", "1",
+                            "--engine", "sat", "--sat-solver", "kissat404"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    run.send_signal(signal.SIGINT)
+    out, err = finish(run, 60)
+    assert run.returncode == 130, err
+    assert "Traceback" not in err and "incremental solving" not in err

@@ -11,6 +11,8 @@ until the formula has no more models.
 from __future__ import annotations
 
 import functools
+import multiprocessing
+import signal
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -31,6 +33,10 @@ SLICE = 1000  # conflicts between two looks at the clock (about a tenth of a sec
 
 
 ONE_SHOT = frozenset({"kissat404"})  # no incremental solving: one model, then no more
+# Searches that cannot be stopped from outside: no interrupt, and either no conflict
+# budget (lingeling) or a budget that ends the solver's one call (kissat). They run in a
+# child process, which the deadline or a Ctrl-C kills.
+UNSTOPPABLE = ONE_SHOT | {"lingeling"}
 
 
 @functools.cache
@@ -91,7 +97,8 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     with loaded as sat:
         while True:
             try:
-                result = _solve_once(sat, deadline)
+                result = (_solve_in_child(sat, deadline) if solver in UNSTOPPABLE
+                          else _solve_once(sat, deadline))
             except KeyboardInterrupt:
                 stats.reason = INTERRUPTED
                 raise
@@ -106,7 +113,7 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
                 return
             if not result:
                 return
-            model = sat.get_model()
+            model = result if isinstance(result, list) else sat.get_model()
             chosen = tuple(v - 1 for v in model[:n] if v > 0)
             yield chosen
             block = [-(k + 1) for k in chosen]
@@ -193,12 +200,9 @@ def _solve_once(sat: Any, deadline: float | None) -> bool | None:
     clock is read and a Ctrl-C seen between two slices, and a solver that can be
     interrupted is also stopped in mid-slice. Left to python-sat's own Ctrl-C handler,
     the main thread's search aborted the process now and then ("free(): invalid
-    pointer") or left the solver unable to be freed. A solver without budgets (lingeling)
-    searches here, the clock read between solutions only."""
-    try:
-        sat.conf_budget(SLICE)
-    except NotImplementedError:
-        return _answer(sat.solve())
+    pointer") or left the solver unable to be freed. Solvers that take no budget search in
+    a child process instead (``_solve_in_child``)."""
+    sat.conf_budget(SLICE)
     interruptible = _interruptible(sat)
     stopped = threading.Event()
 
@@ -222,6 +226,41 @@ def _solve_once(sat: Any, deadline: float | None) -> bool | None:
     finally:
         if interruptible:
             sat.clear_interrupt()
+
+
+def _solve_in_child(sat: Any, deadline: float | None) -> list[int] | bool | None:
+    """The next model (its literals), none (False), or None when the deadline passed
+    first, from a search in a child process (forked, so it holds the loaded solver). The
+    child is killed at the deadline or on Ctrl-C: nothing runs on after the answer.
+
+    Learnt clauses die with the child, which only solvers that cannot be stopped
+    otherwise pay for (``UNSTOPPABLE``)."""
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+
+    def search() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
+        sender.send(sat.get_model() if sat.solve() else False)
+
+    child = context.Process(target=search, daemon=True)
+    child.start()
+    sender.close()
+    try:
+        while not receiver.poll(0.1):  # an answer, or the end of a child that died
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+        try:
+            answer: list[int] | bool = receiver.recv()
+        except EOFError:
+            child.join()
+            raise ExactCoverError(f"the SAT solver's process ended without an answer "
+                                  f"(exit code {child.exitcode})") from None
+        return answer
+    finally:
+        if child.is_alive():
+            child.kill()
+        child.join()
+        receiver.close()
 
 
 def _answer(result: Any) -> bool | None:
