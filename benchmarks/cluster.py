@@ -20,7 +20,8 @@ import statistics
 import time
 
 from cpuzzler import catalog
-from cpuzzler.parts import cores, count_in_parts
+from cpuzzler.engines.processes import cores
+from cpuzzler.parts import count_in_parts
 
 # (catalog name, symmetry): counts of about 20 s on one core
 COUNTS = [("bedlam-cube", "unique"), ("solid-pentominoes-3x4x5", "raw"),

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from cpuzzler.backends import Backend, open_backend
+from cpuzzler.engines.processes import cores
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Count
 from cpuzzler.subproblems import split_until
@@ -102,14 +103,6 @@ def plan(problem: ExactCover | Tiling, symmetry: str = "raw", depth: int | None 
     digest = hashlib.sha256(xc.to_dlx().encode())
     digest.update(f"{symmetry} {depth} {tasks}".encode())
     return Plan(problem, symmetry, depth, parts, tasks, factor, digest.hexdigest())
-
-
-def cores() -> int:
-    """The number of cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def count_in_parts(problem: ExactCover | Tiling, *, symmetry: str = "raw",

@@ -107,6 +107,16 @@ def _tiling(pieces, orientations, region):
     return xc
 
 
+def pigeonhole(holes: int) -> ExactCover:
+    """holes + 1 pigeons, each in one of ``holes`` holes, none shared: no solution, and
+    resolution (so every CDCL solver) needs exponentially many steps to see it."""
+    xc = ExactCover([f"p{i}" for i in range(holes + 1)], [f"h{j}" for j in range(holes)])
+    for i in range(holes + 1):
+        for j in range(holes):
+            xc.add_option([f"p{i}", f"h{j}"])
+    return xc
+
+
 def pentomino_rectangle(width: int, height: int) -> ExactCover:
     """The 12 pentominoes in a width x height box, all orientations: 9356 raw for 6x10."""
     region = [(x, y) for x in range(width) for y in range(height)]

@@ -7,7 +7,7 @@ import time
 import types
 
 import pytest
-from conftest import brute_force_solutions, empty_sudoku
+from conftest import brute_force_solutions, empty_sudoku, pigeonhole
 from hypothesis import given, settings
 from test_reference_engine import random_problems
 
@@ -271,16 +271,6 @@ def test_a_search_left_running_is_stopped_at_exit():
         assert run.returncode == 0 and "terminate called" not in run.stderr, run.stderr
 
 
-def _pigeonhole(holes: int) -> ExactCover:
-    """holes + 1 pigeons, each in one of ``holes`` holes, none shared: no solution, and
-    resolution (so every CDCL solver) needs exponentially many steps to see it."""
-    xc = ExactCover([f"p{i}" for i in range(holes + 1)], [f"h{j}" for j in range(holes)])
-    for i in range(holes + 1):
-        for j in range(holes):
-            xc.add_option([f"p{i}", f"h{j}"])
-    return xc
-
-
 @pytest.mark.parametrize("solver", ["kissat404", "lingeling"])
 def test_a_solver_that_cannot_be_interrupted_still_stops_at_the_time_limit(solver):
     """kissat ends its one call when a conflict budget runs out, and aborted the whole
@@ -290,10 +280,10 @@ def test_a_solver_that_cannot_be_interrupted_still_stops_at_the_time_limit(solve
     from cpuzzler.engines import sat
 
     stats = Stats()
-    assert list(sat.solve(_pigeonhole(9), stats=stats, solver=solver, limit=1)) == []
+    assert list(sat.solve(pigeonhole(9), stats=stats, solver=solver, limit=1)) == []
     assert stats.reason == DONE  # thousands of conflicts: no solution, proved
     stats = Stats()
-    found = sat.solve(_pigeonhole(16), stats=stats, solver=solver, limit=1, time_limit=0.5)
+    found = sat.solve(pigeonhole(16), stats=stats, solver=solver, limit=1, time_limit=0.5)
     assert list(found) == [] and stats.reason == TIMEOUT
 
 
@@ -302,7 +292,7 @@ def test_ctrl_c_kills_the_search_of_a_solver_that_cannot_be_interrupted(tmp_path
     from conftest import finish
 
     problem = tmp_path / "pigeons.dlx"
-    problem.write_text(_pigeonhole(16).to_dlx())
+    problem.write_text(pigeonhole(16).to_dlx())
     run = subprocess.Popen([sys.executable, "-m", "cpuzzler", "solve", str(problem), "-n", "1",
                             "--engine", "sat", "--sat-solver", "kissat404"],
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -204,8 +204,10 @@ def test_an_eighteen_byte_dpf_file_asking_for_twenty_million_locations_is_refuse
     (["solve", "pentominoes-3x20", "--svg", "/nonexistent/x.svg"], "/nonexistent/x.svg"),
     (["solve", "queens-8", "-n", "0"], "argument -n: needs a positive number"),
     (["solve", "queens-8", "--count", "--jobs", "0"], "argument --jobs: needs a positive"),
-    (["solve", "queens-8", "--jobs", "2"],
-     "error: --jobs, --checkpoint and --cluster go with --count"),
+    (["solve", "queens-8", "--jobs", "2", "--all"],
+     "error: --jobs goes with --count, or with one solution (-n 1) by the dlx engine"),
+    (["solve", "queens-8", "--checkpoint", "q.json"],
+     "--checkpoint and --cluster go with --count"),
 ])
 def test_command_line_mistakes_are_one_plain_line_before_any_search(argv, expected, capsys,
                                                                     monkeypatch):

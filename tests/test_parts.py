@@ -134,8 +134,8 @@ def test_ctrl_c_on_the_command_line_then_resume(tmp_path):
 def test_cli_rejects_jobs_without_count(capsys):
     from cpuzzler.cli import main
 
-    assert main(["solve", "queens-8", "--jobs", "2"]) == 2
-    assert "go with --count" in capsys.readouterr().err
+    assert main(["solve", "queens-8", "--jobs", "2", "-n", "2"]) == 2
+    assert "--jobs goes with --count, or with one solution" in capsys.readouterr().err
     assert main(["solve", "queens-8", "--count", "--jobs", "0"]) == 2
 
 

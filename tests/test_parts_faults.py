@@ -15,6 +15,7 @@ import pytest
 from conftest import finish, patience
 
 from cpuzzler import catalog, parts
+from cpuzzler.engines import processes
 from cpuzzler.errors import InputFormatError
 from cpuzzler.models import queens
 from cpuzzler.parts import count_in_parts
@@ -96,7 +97,7 @@ def test_jobs_are_capped_by_the_parts_and_the_cores(monkeypatch):
     monkeypatch.setattr(parts, "open_backend", spy)
     pending = len(parts.plan(queens(6)).tasks)
     assert count_in_parts(queens(6), jobs=100000) == (4, 4)
-    assert 1 <= started[-1] <= min(pending, parts.cores())
+    assert 1 <= started[-1] <= min(pending, processes.cores())
     count_in_parts(queens(6), jobs=100000, jobs_beyond_cores=True)
     assert started[-1] == pending
 

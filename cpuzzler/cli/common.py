@@ -262,7 +262,7 @@ def engine_options(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "work_dir", None) is not None:  # the shards side by side
         if getattr(args, "cluster", None) is not None:
             options.update(backend="dask", address=args.cluster)
-        elif getattr(args, "jobs", 1) > 1:
+        elif (getattr(args, "jobs", 1) or 1) > 1:
             options.update(backend="processes", jobs=args.jobs)
     if getattr(args, "choice", None) is not None and not getattr(args, "sample", None):
         if args.engine != "memo":

@@ -118,11 +118,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                         help="stop after this many seconds, reading and set-up included; a "
                              "count is then a lower bound")
-    parser.add_argument("--jobs", type=positive, default=1, metavar="N",
+    parser.add_argument("--jobs", type=positive, default=None, metavar="N",
                         help="with --count: count in parts over N processes (at most one "
                              "per part and, unless --jobs-beyond-cores, one per core); with "
                              "--engine frontier --work-dir: process each layer's shards in N "
-                             "processes")
+                             "processes; for one solution: N seeded searches side by side, "
+                             "the first to find one wins (default: one per free core)")
     parser.add_argument("--jobs-beyond-cores", action="store_true",
                         help="allow more processes than the machine has cores")
     parser.add_argument("--cluster", metavar="ADDRESS",
@@ -197,11 +198,14 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
             raise UsageError(f"--seed {args.seed}: a seed is a whole number >= 0")
     if args.distinct and not args.sample:
         raise UsageError("--distinct is for --sample")
+    jobs, args.jobs = args.jobs, args.jobs or 1  # None: not given
     _in_parts(args)  # checks the options fit together before anything is read
     _default_engine(args)
     options = engine_options(args)  # and the engine's, once
     if args.seed is not None and not args.sample:
         options["seed"] = args.seed
+    if jobs is not None and not args.count and _one_solution(args):  # a portfolio
+        options["jobs"] = jobs
     problem = where.apply(load_problem(args.problem, args.clock), args)
     set_sweep(problem, args.sweep, args.engine)
     check_work_dir(problem, args)
@@ -263,11 +267,14 @@ def _pictures_only(args: argparse.Namespace) -> None:
 def _in_parts(args: argparse.Namespace) -> bool:
     """Whether to count in parts (``--jobs``, ``--checkpoint``, ``--cluster``); checks they
     fit the rest."""
-    if args.jobs == 1 and args.checkpoint is None and args.cluster is None:
+    if (args.jobs or 1) == 1 and args.checkpoint is None and args.cluster is None:
         return False
     if not args.count:
-        raise UsageError("--jobs, --checkpoint and --cluster go with --count")
-    if args.cluster is not None and args.jobs != 1:
+        if args.checkpoint is None and args.cluster is None and _one_solution(args):
+            return False  # a portfolio of seeded searches (the native engine's)
+        raise UsageError("--jobs goes with --count, or with one solution (-n 1) by the dlx "
+                         "engine; --checkpoint and --cluster go with --count")
+    if args.cluster is not None and (args.jobs or 1) != 1:
         raise UsageError("--jobs is for processes on this machine; with --cluster the "
                          "workers are the cluster's (local:N for N of them here)")
     if getattr(args, "work_dir", None) is not None and args.checkpoint is None:
@@ -280,9 +287,16 @@ def _in_parts(args: argparse.Namespace) -> bool:
     return True
 
 
+def _one_solution(args: argparse.Namespace) -> bool:
+    """Whether the run asks the native engine for one solution and nothing more."""
+    return (not args.all and (args.n or 1) == 1 and not args.sample and not args.marginals
+            and not args.diagram and args.engine in (None, "dlx"))
+
+
 def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace,
                     options: dict[str, Any]) -> tuple[Count, Count]:
-    from cpuzzler.parts import cores, count_in_parts
+    from cpuzzler.engines.processes import cores
+    from cpuzzler.parts import count_in_parts
 
     if args.jobs > cores() and not args.jobs_beyond_cores and args.cluster is None:
         print(f"cpuzzler: note: {cores()} processes, one per core, not {args.jobs} "

@@ -13,12 +13,14 @@ Counting runs wholly in C; solutions come back to Python in batches (1, 2, 4, ..
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cpuzzler import progress
 from cpuzzler.engines import _dlx
+from cpuzzler.engines.processes import can_fork, first_answer, free_cores
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
 
@@ -38,6 +40,8 @@ KERNELS = ("auto", "bits", "links")
 ROUND = 0.5  # seconds between progress reports, when a progress line is shown
 RESTART_UNIT = 10_000  # nodes of a seeded first-solution search's shortest run (Luby: x1)
 FIRST_SEED = 0  # the seed of a search for one solution that names neither seed nor kernel
+ALONE = 200_000  # nodes a portfolio's first seed searches alone before the others join
+SLICE = 0.02  # seconds of search between two looks at the nodes, while alone
 
 
 def solver_arguments(xc: ExactCover
@@ -97,7 +101,7 @@ def advance(solver: _dlx.Solver, seconds: float | None = None, max_new: int = 0,
 def solve(
     xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
     kernel: str = "auto", limit: int | None = None, seed: int | None = None,
-    restart_unit: int = RESTART_UNIT,
+    restart_unit: int = RESTART_UNIT, jobs: int | None = None,
 ) -> Iterator[tuple[int, ...]]:
     """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt.
 
@@ -107,11 +111,21 @@ def solve(
     (``csrc/dlx.c``, "Randomness and restarts"). Listing more never restarts. A search
     for one solution naming neither a seed nor a kernel takes ``FIRST_SEED``: the time
     to a first solution is heavy-tailed, and restarts cut the tail (the engines guide);
-    naming a kernel asks for its plain search."""
+    naming a kernel asks for its plain search.
+
+    ``jobs``: a seeded search for one solution as a portfolio of that many processes
+    (seeds ``seed``, ``seed + 1``, ...; the first to find one wins, ``stats.seed`` says
+    which; ``portfolio``). By default (None) a search for one solution naming neither
+    seed nor kernel takes one process per free core (``processes.free_cores``), and
+    any other search one."""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    if jobs is not None and jobs < 1:
+        raise ExactCoverError(f"jobs {jobs}: at least one process")
     if seed is None and limit == 1 and kernel == "auto":
         seed = FIRST_SEED
+        if jobs is None:
+            jobs = free_cores()
     if seed is not None:  # checked before the solver is built
         if seed < 0:
             raise ExactCoverError(f"seed {seed}: a seed is a whole number >= 0")
@@ -121,8 +135,12 @@ def solve(
     solver = build_solver(xc, kernel)
     if seed is not None:
         solver.randomize(seed % 2**64, restart_unit if limit == 1 else 0)
+        stats.seed = seed
     if (line := progress.current()) is not None:
         line.begin()
+    if seed is not None and limit == 1 and (jobs or 1) > 1 and can_fork():
+        yield from portfolio(xc, solver, seed, cast(int, jobs), restart_unit, stats, deadline)
+        return
     batch = 1
     if limit is not None:
         batch = max(1, min(limit, MAX_BATCH))
@@ -160,3 +178,48 @@ def count(
     _record(stats, solver)
     stats.reason = REASONS[reason]
     return stats.solutions
+
+
+def portfolio(xc: ExactCover, solver: _dlx.Solver, seed: int, jobs: int, restart_unit: int,
+              stats: Stats, deadline: float | None) -> Iterator[tuple[int, ...]]:
+    """One solution by ``jobs`` seeded searches side by side, ``solver`` (randomised
+    with ``seed``, not yet run) the first. It searches ``ALONE`` nodes alone: whatever
+    it finds in them is what one process finds, so a problem solved that fast gets the
+    same solution on every machine, at any load. Then the others join, each a forked
+    process (``processes.first_answer``): the first one goes on where it stopped, the
+    rest begin with seeds ``seed + 1``, ... The first solution found wins, and the
+    others are killed; Ctrl-C and the time limit kill them all."""
+    while stats.nodes < ALONE:  # alone, in slices: a solution, the end, or ALONE nodes
+        left = _remaining(deadline)
+        solutions, reason = advance(solver, SLICE if left < 0 else min(SLICE, left), 1, True)
+        _record(stats, solver)
+        if reason != _dlx.TIMEOUT or _remaining(deadline) == 0:
+            stats.reason = REASONS[reason]
+            if reason == _dlx.INTERRUPTED:
+                raise KeyboardInterrupt
+            yield from solutions
+            return
+
+    def search(solver: _dlx.Solver) -> tuple[list[tuple[int, ...]], int, Stats]:
+        left = _remaining(deadline)
+        solutions, reason, _ = solver.run(1, True, left)
+        return solutions or [], reason, stats_of(solver)
+
+    def fresh(k: int) -> tuple[list[tuple[int, ...]], int, Stats]:
+        other = build_solver(xc, "links")
+        other.randomize((seed + k) % 2**64, restart_unit)
+        return search(other)
+
+    works = [functools.partial(search, solver)]
+    works += [functools.partial(fresh, k) for k in range(1, jobs)]
+    left = _remaining(deadline)
+    answer = first_answer(works, None if left < 0 else left)
+    stats.jobs = jobs
+    if answer is None:
+        stats.reason = TIMEOUT
+        return
+    k, (solutions, reason, their) = answer
+    stats.seed, stats.restarts = seed + k, their.restarts
+    stats.nodes, stats.updates, stats.solutions = their.nodes, their.updates, their.solutions
+    stats.reason = REASONS[reason]
+    yield from solutions

@@ -11,14 +11,13 @@ until the formula has no more models.
 from __future__ import annotations
 
 import functools
-import multiprocessing
-import signal
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cnf import CHUNK, to_cnf
+from cpuzzler.engines.processes import first_answer
 from cpuzzler.errors import ExactCoverError, TimeUp
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Optimum, RunDeadline, Stats, beside
 
@@ -230,37 +229,17 @@ def _solve_once(sat: Any, deadline: float | None) -> bool | None:
 
 def _solve_in_child(sat: Any, deadline: float | None) -> list[int] | bool | None:
     """The next model (its literals), none (False), or None when the deadline passed
-    first, from a search in a child process (forked, so it holds the loaded solver). The
-    child is killed at the deadline or on Ctrl-C: nothing runs on after the answer.
+    first, from a search in a forked child process (``engines.processes``), which holds
+    the loaded solver and is killed at the deadline or on Ctrl-C. Learnt clauses die
+    with the child, which only solvers that cannot be stopped otherwise pay for
+    (``UNSTOPPABLE``)."""
+    def search() -> list[int] | bool:
+        model: list[int] | bool = sat.get_model() if sat.solve() else False
+        return model
 
-    Learnt clauses die with the child, which only solvers that cannot be stopped
-    otherwise pay for (``UNSTOPPABLE``)."""
-    context = multiprocessing.get_context("fork")
-    receiver, sender = context.Pipe(duplex=False)
-
-    def search() -> None:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C
-        sender.send(sat.get_model() if sat.solve() else False)
-
-    child = context.Process(target=search, daemon=True)
-    child.start()
-    sender.close()
-    try:
-        while not receiver.poll(0.1):  # an answer, or the end of a child that died
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
-        try:
-            answer: list[int] | bool = receiver.recv()
-        except EOFError:
-            child.join()
-            raise ExactCoverError(f"the SAT solver's process ended without an answer "
-                                  f"(exit code {child.exitcode})") from None
-        return answer
-    finally:
-        if child.is_alive():
-            child.kill()
-        child.join()
-        receiver.close()
+    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+    answer = first_answer([search], left)
+    return None if answer is None else answer[1]
 
 
 def _answer(result: Any) -> bool | None:
