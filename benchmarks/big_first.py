@@ -9,7 +9,11 @@ solver python-sat cannot interrupt (kissat404) is stopped too.
                                    [--apart A06,C06] [--fault-free]
 
 ``dlx:seeded`` is the native engine with random ties and Luby restarts, run ``i`` of
-``--repeat`` with seed ``i``: its median is over seeds. ``--apart`` and ``--fault-free``
+``--repeat`` with seed ``i``: its median is over seeds. ``dlx:jobs=N`` is the portfolio
+of N processes, run ``i`` with seeds ``N*i`` to ``N*i + N - 1``. ``shell`` and
+``shell:jobs=N`` time the whole command, ``cpuzzler solve NAME -q --seed S [--jobs N]``,
+from its start (the interpreter, the catalog and the model's building included) to its
+end, as a user waits for it. ``--apart`` and ``--fault-free``
 ask for the constrained puzzle (``cpuzzler.constraints``); a puzzle without both pieces
 named is left out.
 """
@@ -53,6 +57,9 @@ def one(name: str, engine: str, time_limit: float, where: str) -> None:
     options: dict[str, Any] = {}
     if engine.startswith("dlx:seeded="):  # the seed follows
         engine, options["seed"] = "dlx", int(engine.split("=")[1])
+    elif engine.startswith("dlx:jobs="):  # jobs=N=SEED
+        _, jobs, seed = engine.split("=")
+        engine, options["jobs"], options["seed"] = "dlx", int(jobs), int(seed)
     elif ":" in engine:  # sat:SOLVER
         engine, options["solver"] = engine.split(":", 1)
     start = time.perf_counter()
@@ -63,9 +70,24 @@ def one(name: str, engine: str, time_limit: float, where: str) -> None:
     print(f"found {seconds:.2f}" if found is not None else f"none {xc.stats.reason}")
 
 
+def shell(name: str, jobs: int, seed: int, time_limit: float) -> float | None:
+    """Wall seconds of the whole command that finds one solution, None past the cap."""
+    command = [sys.executable, "-m", "cpuzzler", "solve", name, "-q", "--seed", str(seed),
+               "--time-limit", str(time_limit)] + (["--jobs", str(jobs)] if jobs > 1 else [])
+    start = time.perf_counter()
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{name}: {' '.join(command)} failed: {done.stderr.strip()[-500:]}")
+    return seconds if done.returncode == 0 and seconds <= time_limit else None
+
+
 def run(name: str, engine: str, time_limit: float, where: str) -> float | None | str:
     """Seconds to the first solution in a child process, None (none by the cap) or
     "skipped"."""
+    if engine.startswith("shell"):  # shell=SEED or shell:jobs=N=SEED
+        *head, seed = engine.split("=")
+        return shell(name, int(head[1]) if len(head) == 2 else 1, int(seed), time_limit)
     try:
         done = subprocess.run([sys.executable, __file__, "--child", name, engine,
                                str(time_limit), where], capture_output=True, text=True,
@@ -79,6 +101,15 @@ def run(name: str, engine: str, time_limit: float, where: str) -> float | None |
         return "skipped"
     seconds = float(words[1]) if words[0] == "found" else None
     return seconds if seconds is not None and seconds <= time_limit else None
+
+
+def _seeded(engine: str, i: int) -> str:
+    """The engine of run ``i``: its seed (and its first seed, ``N*i``, for N jobs)."""
+    if engine in ("dlx:seeded", "shell"):
+        return f"{engine}={i}"
+    if engine.startswith(("dlx:jobs=", "shell:jobs=")):
+        return f"{engine}={int(engine.split('=')[1]) * i}"
+    return engine
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,8 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         cells = []
         for engine in engines:
-            times = [run(name, f"{engine}={i}" if engine == "dlx:seeded" else engine, cap,
-                         where) for i in range(args.repeat)]
+            times = [run(name, _seeded(engine, i), cap, where) for i in range(args.repeat)]
             if "skipped" in times:
                 break
             solved = sorted(t if t is not None else float("inf") for t in times)
