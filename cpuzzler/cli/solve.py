@@ -12,24 +12,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import sys
 import time
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from cpuzzler import progress
-from cpuzzler.automorphisms import budget_for
-from cpuzzler.burnside import describe
 from cpuzzler.cli import where
 from cpuzzler.cli.common import (
-    EXIT_UNDECIDED,
     PROBLEM_HELP,
     check_pictures,
     check_work_dir,
-    clear_line,
-    count_status,
-    draw,
     engine_options,
-    exact_cover_of,
     load_problem,
     note,
     positive,
@@ -37,27 +29,16 @@ from cpuzzler.cli.common import (
     seconds,
     set_sweep,
     size,
-    status,
 )
+from cpuzzler.cli.solve_count import in_parts, one_solution
+from cpuzzler.cli.solve_diagram import from_diagram
+from cpuzzler.cli.solve_list import sample, search
 from cpuzzler.engines import available_engines
-from cpuzzler.errors import InputFormatError, TimeUp, UsageError
-from cpuzzler.exact_cover import ExactCover
-from cpuzzler.render import jsonl
-from cpuzzler.results import (
-    COUNTING_ENGINES,
-    DONE,
-    LIMIT,
-    METHODS,
-    SYMMETRY_MODES,
-    Count,
-    n_solutions,
-    unique_method,
-)
+from cpuzzler.errors import InputFormatError, UsageError
+from cpuzzler.results import METHODS, SYMMETRY_MODES
 
 if TYPE_CHECKING:
-    from cpuzzler.automorphisms import Symmetries
-    from cpuzzler.burnside import Fixed
-    from cpuzzler.models import Problem, Tiling
+    from cpuzzler.models import Tiling
 
 NAME = "solve"
 HELP = "find one, several or all solutions, or count"
@@ -199,12 +180,12 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     if args.distinct and not args.sample:
         raise UsageError("--distinct is for --sample")
     jobs, args.jobs = args.jobs, args.jobs or 1  # None: not given
-    _in_parts(args)  # checks the options fit together before anything is read
+    in_parts(args)  # checks the options fit together before anything is read
     _default_engine(args)
     options = engine_options(args)  # and the engine's, once
     if args.seed is not None and not args.sample:
         options["seed"] = args.seed
-    if jobs is not None and not args.count and _one_solution(args):  # a portfolio
+    if jobs is not None and not args.count and one_solution(args):  # a portfolio
         options["jobs"] = jobs
     problem = where.apply(load_problem(args.problem, args.clock), args)
     set_sweep(problem, args.sweep, args.engine)
@@ -213,13 +194,13 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     if where.wanted(args):
         return where.best(cast("Tiling", problem), args, start, options)
     if args.sample:
-        return _sample(problem, args, start)
+        return sample(problem, args, start)
     if args.marginals or args.diagram:
-        return _from_diagram(problem, args, start)
-    parts = args.count and _in_parts(args)  # those show the parts done instead
+        return from_diagram(problem, args, start)
+    parts = args.count and in_parts(args)  # those show the parts done instead
     label = "counting" if args.count else "searching"
     with progress.reporting(None if parts else progress_line(args, label)):
-        return _search(problem, args, start, options)
+        return search(problem, args, start, options)
 
 
 def _default_engine(args: argparse.Namespace) -> None:
@@ -239,7 +220,7 @@ def _default_engine(args: argparse.Namespace) -> None:
     if args.choice is not None:
         args.engine = "memo"
         return
-    if _in_parts(args):
+    if in_parts(args):
         return
     named = not (args.problem == "-" or os.path.exists(args.problem))
     entry = catalog.find(args.problem) if named else None
@@ -262,370 +243,3 @@ def _pictures_only(args: argparse.Namespace) -> None:
                          "-o FILE writes FILE, FILE-2, ... for more")
     setattr(args, args.format, "-" if args.output is None else args.output)
     args.output = None
-
-
-def _in_parts(args: argparse.Namespace) -> bool:
-    """Whether to count in parts (``--jobs``, ``--checkpoint``, ``--cluster``); checks they
-    fit the rest."""
-    if (args.jobs or 1) == 1 and args.checkpoint is None and args.cluster is None:
-        return False
-    if not args.count:
-        if args.checkpoint is None and args.cluster is None and _one_solution(args):
-            return False  # a portfolio of seeded searches (the native engine's)
-        raise UsageError("--jobs goes with --count, or with one solution (-n 1) by the dlx "
-                         "engine; --checkpoint and --cluster go with --count")
-    if args.cluster is not None and (args.jobs or 1) != 1:
-        raise UsageError("--jobs is for processes on this machine; with --cluster the "
-                         "workers are the cluster's (local:N for N of them here)")
-    if getattr(args, "work_dir", None) is not None and args.checkpoint is None:
-        return False  # the frontier engine's shards run on the workers (engine_options)
-    if args.method not in (None, "reduce"):
-        raise UsageError("counting in parts uses the reduce method (no --method)")
-    if getattr(args, "work_dir", None) is not None:
-        raise UsageError("--work-dir holds the layers of one count, and counting in parts "
-                         "(--checkpoint) makes many: leave one out")
-    return True
-
-
-def _one_solution(args: argparse.Namespace) -> bool:
-    """Whether the run asks the native engine for one solution and nothing more."""
-    return (not args.all and (args.n or 1) == 1 and not args.sample and not args.marginals
-            and not args.diagram and args.engine in (None, "dlx"))
-
-
-def _count_in_parts(problem: ExactCover | Tiling, args: argparse.Namespace,
-                    options: dict[str, Any]) -> tuple[Count, Count]:
-    from cpuzzler.engines.processes import cores
-    from cpuzzler.parts import count_in_parts
-
-    if args.jobs > cores() and not args.jobs_beyond_cores and args.cluster is None:
-        print(f"cpuzzler: note: {cores()} processes, one per core, not {args.jobs} "
-              "(--jobs-beyond-cores to have more)", file=sys.stderr)
-    line = progress_line(args, "counting in parts")
-
-    def report(done: int, total: int) -> None:
-        if line is not None:
-            line.update(done / total, note=f"{done} of {total} parts")
-
-    try:
-        counts = count_in_parts(problem, symmetry=args.symmetry, engine=args.engine,
-                                jobs=args.jobs, checkpoint=args.checkpoint,
-                                time_limit=args.clock.left(),
-                                progress=None if line is None else report,
-                                jobs_beyond_cores=args.jobs_beyond_cores,
-                                backend="processes" if args.cluster is None else "dask",
-                                address=args.cluster, options=options)
-    finally:
-        if line is not None:
-            line.close()
-    if not counts[0].complete and args.checkpoint:
-        print(f"stopped ({counts[0].reason}); run again with --checkpoint {args.checkpoint} "
-              "to go on", file=sys.stderr)
-    return counts
-
-
-def _count_tiling(tiling: Tiling, args: argparse.Namespace, start: float,
-                  options: dict[str, Any]) -> int:
-    method = args.method if args.engine in COUNTING_ENGINES \
-        else unique_method(args.method, args.engine)  # a counter's: Tiling.count_both's
-    if _in_parts(args):
-        asked, raw = _count_in_parts(tiling, args, options)
-    else:
-        asked, raw = tiling.count_both(symmetry=args.symmetry, engine=args.engine,
-                                       time_limit=args.clock.left(), method=method,
-                                       **options)
-    clear_line()
-    fixed = tiling.exact_cover.stats.fixed
-    if args.format == "jsonl":
-        unique = None if args.symmetry == "raw" else asked
-        stats = tiling.exact_cover.stats
-        print(jsonl.line(jsonl.count(args.problem, raw, unique, time.perf_counter() - start,
-                                     args.engine or "dlx", fixed, stats.answered_by,
-                                     stats.rounds)))
-    elif args.symmetry == "raw":
-        print(asked.describe())
-    else:
-        words = tiling.group(args.symmetry).describe()
-        if asked.complete:
-            print(f"{n_solutions(asked)} up to {words}; {raw} in all")
-        else:
-            print(f"at least {n_solutions(asked)} up to {words}, at least {raw} in all "
-                  f"({asked.reason})")
-    _note_fixed(args, fixed)
-    _note_answered(args, tiling.exact_cover)
-    return count_status(asked)
-
-
-def _note_answered(args: argparse.Namespace, xc: ExactCover) -> None:
-    """The auto engine: what ran, what it chose from the measurements and which engine
-    answered (the raw count's, where there are several counts)."""
-    if args.engine != "auto" or args.format == "jsonl":
-        return
-    for entry in _trail(xc.stats.rounds):
-        note(args, f"auto: {entry}")
-    if xc.stats.answered_by and xc.stats.reason in (DONE, LIMIT):
-        note(args, f"auto: answered by the {xc.stats.answered_by} engine")
-
-
-def _trail(rounds: list[dict[str, Any]]) -> list[str]:
-    """The auto engine's rounds for people: the engines' runs on a line, each choice on
-    its own.
-
-    >>> _trail([{"engine": "dlx", "seconds": 0.5, "outcome": "time-out",
-    ...          "projected seconds": 298.4}, {"choice": "the frontier engine alone"}])
-    ['dlx 0.5 s (time-out; projects 298 s)', 'the frontier engine alone']
-    """
-    lines: list[str] = []
-    runs: list[str] = []
-    for entry in rounds:
-        if "choice" in entry:
-            lines += ["; ".join(runs), entry["choice"]] if runs else [entry["choice"]]
-            runs = []
-            continue
-        took = entry.get("seconds")
-        said = entry["outcome"] + (f"; projects {entry['projected seconds']:.3g} s"
-                                   if entry.get("projected seconds") and
-                                   entry["outcome"] == "time-out" else "")
-        runs.append(f"{entry['engine']}{f' {took:.3g} s' if took is not None else ''} "
-                    f"({said})")
-    return lines + (["; ".join(runs)] if runs else [])
-
-
-def _note_fixed(args: argparse.Namespace, fixed: list[Fixed]) -> None:
-    """Say how many solutions each kind of symmetry fixes, where the count found out."""
-    if fixed and args.format != "jsonl":
-        note(args, f"solutions each symmetry maps onto themselves: {describe(fixed)}")
-
-
-def _problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries | None:
-    """The group a count or listing of an exact cover is taken up to: its symmetries
-    (found by nauty, within a share of the time limit; the identity alone where it has
-    none) unless --symmetry raw; ``None`` where none is looked for (counts in parts) or
-    the search did not finish, with a note saying why."""
-    if args.symmetry == "rotations":
-        raise UsageError("--symmetry rotations: rotations are for tilings; an exact cover "
-                         "is counted up to all its symmetries (unique) or raw")
-    if args.symmetry == "raw":
-        return None
-    if args.count and (args.jobs > 1 or args.checkpoint or args.cluster):
-        note(args, "note: counts in parts are raw: the parts do not take the problem's "
-                    "symmetry yet")
-        return None
-    group = xc.symmetries(budget=budget_for(args.clock.left()))
-    if group.note:
-        note(args, f"note: {group.note}; counted raw")
-        return None
-    return group
-
-
-def _search(problem: Problem, args: argparse.Namespace, start: float,
-            options: dict[str, Any]) -> int:
-    """``solve``'s search once the problem is read: the count or the solutions."""
-    from cpuzzler.models import Tiling
-
-    clock = args.clock
-    limit = None if args.all else (args.n if args.n is not None else 1)
-    if isinstance(problem, Tiling):
-        if args.count:
-            counted = _count_tiling(problem, args, start, options)
-            note(args, f"{time.perf_counter() - start:.3f} s")
-            return counted
-        found = 0
-        for found, solution in enumerate(problem.solve(
-                limit, symmetry=args.symmetry, engine=args.engine, time_limit=clock.left(),
-                **options), start=1):
-            clear_line()
-            if args.format == "jsonl":
-                print(jsonl.line(jsonl.tiling_solution(solution, args.problem, found)),
-                      flush=True)
-            elif args.format == "text":
-                print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
-                      end="", flush=True)
-            draw(solution, found, args)
-        reason = problem.exact_cover.stats.reason
-    else:
-        xc = exact_cover_of(problem)
-        group = _problem_symmetries(xc, args)
-        symmetric = group is not None and group.order > 1
-        if args.count:
-            unique = None
-            if _in_parts(args):
-                total = _count_in_parts(xc, args, options)[0]
-            elif symmetric:
-                unique, total = xc.count_both(engine=args.engine, time_limit=clock.left(),
-                                              method=args.method, **options)
-            else:
-                total = xc.count(engine=args.engine, time_limit=clock.left(), symmetry="raw",
-                                 **options)
-                if group is not None:  # no symmetry: each solution its own class
-                    unique = total
-            clear_line()
-            if args.format == "jsonl":
-                print(jsonl.line(jsonl.count(args.problem, total, unique,
-                                             time.perf_counter() - start, xc.stats.engine,
-                                             xc.stats.fixed, xc.stats.answered_by,
-                                             xc.stats.rounds)))
-            elif unique is None or group is None or not symmetric:
-                print(total.describe())
-                if group is not None:
-                    note(args, "the problem has no symmetry: each solution is a class of "
-                               "its own, so this is the count up to symmetry too")
-            elif total.complete:
-                print(f"{n_solutions(unique)} up to {group.describe()} of the problem; "
-                      f"{total} in all")
-            else:
-                print(f"at least {n_solutions(unique)} up to {group.describe()} of the "
-                      f"problem, at least {total} in all ({total.reason})")
-            if unique is not None:
-                _note_fixed(args, xc.stats.fixed)
-            _note_answered(args, xc)
-            note(args, f"{time.perf_counter() - start:.3f} s")
-            return count_status(total)
-        found = 0
-        symmetry = "unique" if symmetric else "raw"
-        for found, chosen in enumerate(
-            xc.solve(limit, engine=args.engine, time_limit=clock.left(), symmetry=symmetry,
-                     **options), start=1
-        ):
-            clear_line()
-            if args.format == "jsonl":
-                print(jsonl.line(jsonl.options_solution(xc, chosen, args.problem, found)),
-                      flush=True)
-            else:
-                _print(problem, xc, chosen, found)
-        reason = xc.stats.reason
-    tail = "" if reason in (DONE, LIMIT) else f" (stopped: {reason})"
-    note(args, f"{found} solution(s) in {time.perf_counter() - start:.3f} s{tail}")
-    return status(found, reason)
-
-
-def _from_diagram(problem: Problem, args: argparse.Namespace, start: float) -> int:
-    """``--count --marginals`` / ``--diagram FILE``: every solution counted through the
-    decision diagram of all of them, the options ranked by the solutions holding them."""
-    if not args.count:
-        raise UsageError("--marginals and --diagram go with --count")
-    if args.engine_given or _in_parts(args):
-        raise UsageError("--marginals and --diagram count every solution through the "
-                         "decision diagram: leave out --engine and parts")
-    if args.svg is not None and not args.marginals:
-        raise UsageError("--svg with --count goes with --marginals (where each piece lies)")
-    xc = exact_cover_of(problem)
-    try:
-        diagram = xc.diagram(memory=args.memory, time_limit=args.clock.left())
-    except TimeUp as e:
-        print(f"cpuzzler: {e}", file=sys.stderr)
-        return EXIT_UNDECIDED
-    if args.diagram:
-        try:
-            diagram.save(args.diagram)
-        except OSError as e:
-            raise InputFormatError(f"cannot write: {e.strerror or e}",
-                                   path=args.diagram) from None
-    total = diagram.count()
-    print(f"{n_solutions(total)} in all (every solution, not up to symmetry); the "
-          f"decision diagram has {len(diagram):,} nodes")
-    if args.marginals:
-        through = diagram.marginals()
-        _print_marginals(problem, xc, through, args.symmetry)
-        if args.svg is not None:
-            _draw_coverage(problem, through, total, args.svg)
-    note(args, f"{time.perf_counter() - start:.3f} s")
-    return count_status(Count(total))
-
-
-def _print_marginals(problem: Problem, xc: ExactCover, through: list[int],
-                     symmetry: str) -> None:
-    """The options ranked by the solutions holding them, those in none last. A tiling's
-    symmetries map solutions onto solutions, so the placements of one class (orbit) are
-    each in as many: one line a class, its size first, unless ``symmetry`` is raw."""
-    from cpuzzler.burnside import option_orbits
-    from cpuzzler.models import Tiling
-
-    classes = [[o] for o in range(xc.num_options)]
-    if isinstance(problem, Tiling) and symmetry != "raw":
-        classes = option_orbits(problem.option_symmetries(symmetry), xc.num_options)
-    grouped = any(len(c) > 1 for c in classes)
-    used = sorted((c for c in classes if through[c[0]]), key=lambda c: (-through[c[0]], c))
-    unused = [c for c in classes if not through[c[0]]]
-    if grouped:
-        which = "symmetries" if symmetry == "unique" else "rotations"
-        print("| solutions holding each placement, most first; one line per class of "
-              f"placements the puzzle's {which} map onto each other (how many, one)")
-    else:
-        print("| solutions holding each option, most first")
-
-
-    def show(c: list[int]) -> None:
-        size = f"{len(c):>3}x " if grouped else ""
-        print(f"{through[c[0]]:>12}  {size}{' '.join(xc.option(c[0]))}")
-
-    for c in used:
-        show(c)
-    print(f"| in no solution: {sum(map(len, unused))} of {xc.num_options} options"
-          + (f" ({len(unused)} classes)" if grouped else ""))
-    for c in unused:
-        show(c)
-
-
-def _draw_coverage(problem: Problem, through: list[int], total: int, path: str) -> None:
-    """``--count --marginals --svg FILE``: where each piece lies across the solutions."""
-    from cpuzzler.models import Tiling
-    from cpuzzler.render.svg import coverage_svg
-
-    assert isinstance(problem, Tiling)  # check_pictures refused the others
-    picture = coverage_svg(problem.region, problem.coverage(through, total))
-    try:
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(picture)
-    except OSError as e:
-        raise InputFormatError(f"cannot write: {e.strerror or e}", path=path) from None
-
-
-def _sample(problem: Problem, args: argparse.Namespace, start: float) -> int:
-    """Print ``--sample K`` solutions drawn uniformly (by the memo engine)."""
-    from cpuzzler.models import Tiling
-
-    if args.engine not in (None, "memo"):
-        raise UsageError("--sample draws by the memo engine; leave out --engine")
-    xc = exact_cover_of(problem)
-    options: dict[str, Any] = {"memory": args.memory} if args.memory is not None else {}
-    if args.choice is not None:
-        options["choice"] = args.choice
-    if args.distinct and args.choice is not None:
-        raise UsageError("--distinct draws from the decision diagram: leave out --choice")
-    draws = xc.sample(args.sample, seed=args.seed or 0, time_limit=args.clock.left(),
-                      distinct=args.distinct, **options)
-    for number, solution in enumerate(draws, start=1):
-        if args.format == "jsonl":
-            record = (jsonl.tiling_solution(problem.solution(solution), args.problem, number)
-                      if isinstance(problem, Tiling)
-                      else jsonl.options_solution(xc, solution, args.problem, number))
-            print(jsonl.line(record), flush=True)
-        elif isinstance(problem, Tiling):
-            tiling = problem.solution(solution)
-            if args.format == "text":
-                print(("\n" if number > 1 else "") + f"sample {number}:\n{tiling.record()}",
-                      end="", flush=True)
-            draw(tiling, number, args)
-        else:
-            _print(problem, xc, solution, number)
-    reason = xc.stats.reason
-    tail = "" if reason == DONE else f" (stopped: {reason})"
-    note(args, f"{len(draws)} sample(s) in {time.perf_counter() - start:.3f} s{tail}")
-    return status(len(draws), reason)
-
-
-def _print(problem: Problem, xc: ExactCover, solution: tuple[int, ...], number: int) -> None:
-    from cpuzzler.models import Sudoku
-
-    if number > 1:
-        print()
-    if isinstance(problem, Sudoku):
-        print(f"solution {number}:\n{problem.filled(xc, solution)}")
-    elif hasattr(problem, "describe"):  # a model that says its solutions in its own terms
-        print(f"solution {number}:\n{problem.describe(solution)}")
-    else:
-        print(f"| solution {number}")
-        for option in solution:
-            print(" ".join(xc.option(option)))
-    sys.stdout.flush()
