@@ -223,3 +223,27 @@ def test_the_shell_takes_a_seed_for_solutions_and_refuses_it_for_counts(capsys):
     assert "not --count" in capsys.readouterr().err
     assert main(["solve", "pentominoes-6x10", "--seed", "4", "--engine", "cpsat"]) == 2
     assert "dlx engine" in capsys.readouterr().err
+
+
+@settings(max_examples=100, deadline=None)
+@given(random_problems())
+def test_every_choice_rule_lists_the_same_solutions(xc):
+    expected = brute_force_solutions(xc)
+    for choice in native.CHOICES:
+        listed = list(native.solve(xc, choice=choice, seed=3 if choice == "cells" else None))
+        assert len(listed) == len(set(listed)) and set(listed) == expected, choice
+
+
+def test_a_choice_rule_ranks_the_pieces_or_the_cells_first():
+    xc = pentomino_rectangle(10, 6)
+    pieces = [i for i, name in enumerate(xc.items) if not name[0].isdigit()]
+    assert {i for i, r in enumerate(native.ranks(xc, "pieces")) if r == 0} == set(pieces)
+    assert {i for i, r in enumerate(native.ranks(xc, "cells")) if r == 1} == set(pieces)
+    strip = pentomino_rectangle(20, 3)
+    counts = {choice: sum(1 for _ in native.solve(strip, choice=choice)) for choice in
+              native.CHOICES}
+    assert counts == dict.fromkeys(native.CHOICES, 8)  # 2 up to symmetry, 4 images each
+    with pytest.raises(ExactCoverError, match="unknown choice 'most'; known: fewest"):
+        next(native.solve(xc, choice="most"))
+    with pytest.raises(ExactCoverError, match="links kernel, not bits"):
+        next(native.solve(xc, choice="pieces", kernel="bits"))

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, cast
 from cpuzzler import progress
 from cpuzzler.engines import _dlx
 from cpuzzler.engines.processes import can_fork, first_answer, free_cores
+from cpuzzler.engines.sweep import piece_items
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Stats
 
@@ -39,6 +40,7 @@ REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
 KERNELS = ("auto", "bits", "links")
 ROUND = 0.5  # seconds between progress reports, when a progress line is shown
 RESTART_UNIT = 10_000  # nodes of a seeded first-solution search's shortest run (Luby: x1)
+CHOICES = ("fewest", "pieces", "cells")  # the rules for the item to branch on
 FIRST_SEED = 0  # the seed of a search for one solution that names neither seed nor kernel
 ALONE = 200_000  # nodes a portfolio's first seed searches alone before the others join
 SLICE = 0.02  # seconds of search between two looks at the nodes, while alone
@@ -50,6 +52,19 @@ def solver_arguments(xc: ExactCover
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
     return lo, hi, [int(s) for s in secondary], options
+
+
+def ranks(xc: ExactCover, choice: str) -> list[int]:
+    """Per item, its rank for ``choice`` (0 first): the piece items first for
+    ``"pieces"``, the others first for ``"cells"``.
+
+    >>> from cpuzzler.models import queens
+    >>> ranks(queens(4), "cells")[:4]
+    [0, 0, 0, 0]
+    """
+    pieces = piece_items(xc)
+    piece_rank = 0 if choice == "pieces" else 1
+    return [piece_rank if i in pieces else 1 - piece_rank for i in range(len(xc.items))]
 
 
 def build_solver(xc: ExactCover, kernel: str = "auto") -> _dlx.Solver:
@@ -101,7 +116,7 @@ def advance(solver: _dlx.Solver, seconds: float | None = None, max_new: int = 0,
 def solve(
     xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
     kernel: str = "auto", limit: int | None = None, seed: int | None = None,
-    restart_unit: int = RESTART_UNIT, jobs: int | None = None,
+    restart_unit: int = RESTART_UNIT, jobs: int | None = None, choice: str = "fewest",
 ) -> Iterator[tuple[int, ...]]:
     """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt.
 
@@ -117,7 +132,12 @@ def solve(
     (seeds ``seed``, ``seed + 1``, ...; the first to find one wins, ``stats.seed`` says
     which; ``portfolio``). By default (None) a search for one solution naming neither
     seed nor kernel takes one process per free core (``processes.free_cores``), and
-    any other search one."""
+    any other search one.
+
+    ``choice``: which item to branch on, among those with more than one branch:
+    ``"fewest"`` branches (MRV), or the fewest among the items naming pieces
+    (``"pieces"``, ``engines.sweep.piece_items``) or among the others (``"cells"``)
+    while any is left (``csrc/dlx.c``, "Rank"; the links kernel)."""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if jobs is not None and jobs < 1:
@@ -132,7 +152,15 @@ def solve(
         if kernel == "bits":
             raise ExactCoverError("a seeded search runs on the links kernel, not bits")
         kernel = "links"
+    if choice not in CHOICES:
+        raise ExactCoverError(f"unknown choice {choice!r}; known: {', '.join(CHOICES)}")
+    if choice != "fewest":
+        if kernel == "bits":
+            raise ExactCoverError(f"choice {choice!r} runs on the links kernel, not bits")
+        kernel = "links"
     solver = build_solver(xc, kernel)
+    if choice != "fewest":
+        solver.rank(ranks(xc, choice))
     if seed is not None:
         solver.randomize(seed % 2**64, restart_unit if limit == 1 else 0)
         stats.seed = seed

@@ -66,6 +66,13 @@
  * so going on from it lists every solution once (the run that found it began at the
  * root); a count sets no unit, having nothing to gain from them.
  *
+ * Rank.  Which item to branch on is the rule that shapes the tree most.  Given a rank
+ * per item (rank != NULL), the choice takes the items of least rank first and the
+ * fewest branches among them; an item with no branch or one (a dead end, a forced
+ * move) counts as rank 0 whatever its own, so it is never put off.  A tiling's items
+ * are its pieces and its cells, and ranks say "pieces first" or "cells first"; no
+ * rank is plain MRV.
+ *
  * The search is iterative, with the choice at each level in item_at/choice_at, so it
  * has no recursion limit and can stop after any solution or at a time check and resume
  * later from the same state: that is how solutions reach Python in batches.
@@ -285,14 +292,18 @@ forward:
         s->restarts++;
         s->restart_at = s->nodes + s->restart_unit * luby(s->restarts + 1);
     }
-    {   /* choose the item with the fewest branches (seeded: at random among them) */
-        int best = 0, best_branches = INT_MAX, ties = 0;
+    {   /* choose the item of least rank with the fewest branches (seeded: at random
+         * among them) */
+        int best = 0, best_branches = INT_MAX, best_rank = INT_MAX, ties = 0;
+        const int *rank = s->rank;
         for (int k = rlink[0]; k != 0; k = rlink[k]) {
             int b = need[k] > len[k] ? 0 : len[k] + (need[k] <= 0);
-            if (b < best_branches) {
-                best_branches = b; best = k; ties = 1;
+            int r = rank && b > 1 ? rank[k] : 0;
+            if (r < best_rank || (r == best_rank && b < best_branches)) {
+                best_rank = r; best_branches = b; best = k; ties = 1;
                 if (b == 0) break;
-            } else if (s->rng && b == best_branches && next_random(s) % (uint64_t)++ties == 0) {
+            } else if (s->rng && r == best_rank && b == best_branches
+                       && next_random(s) % (uint64_t)++ties == 0) {
                 best = k;
             }
         }

@@ -15,6 +15,7 @@ static void Solver_dealloc(Solver *s) {
     free(s->single_at); free(s->hidden); free(s->found); free(s->scratch);
     free(s->opt_start); free(s->opt_item); free(s->item_opts); free(s->live);
     free(s->count); free(s->branches_at); free(s->index_at); free(s->start_at); free(s->color);
+    free(s->rank);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -236,6 +237,41 @@ static PyObject *Solver_randomize(Solver *s, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* rank(ranks): a whole number >= 0 per item; the choice of item takes the least rank
+ * first among the items with more than one branch (dlx.c, "Rank").  The links kernel
+ * only, before the search starts. */
+static PyObject *Solver_rank(Solver *s, PyObject *args) {
+    PyObject *seq;
+    if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
+    if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return NULL; }
+    if (s->kernel != KERNEL_LINKS) {
+        PyErr_SetString(PyExc_ValueError, "rank: the links kernel only");
+        return NULL;
+    }
+    if (s->state != ST_FRESH) {
+        PyErr_SetString(PyExc_RuntimeError, "rank: the search has started");
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Length(seq);
+    if (n < 0) return NULL;
+    if (n != s->n_items) {
+        PyErr_Format(PyExc_ValueError, "rank: %d items, %zd ranks", s->n_items, n);
+        return NULL;
+    }
+    int *rank = calloc((size_t)s->n_items + 1, sizeof(int));
+    if (!rank) return PyErr_NoMemory();
+    if (read_ints(seq, n, rank + 1, "ranks") < 0) { free(rank); return NULL; }
+    for (int k = 1; k <= s->n_items; k++)
+        if (rank[k] < 0) {
+            free(rank);
+            PyErr_SetString(PyExc_ValueError, "rank: a rank is a whole number >= 0");
+            return NULL;
+        }
+    free(s->rank);
+    s->rank = rank;
+    Py_RETURN_NONE;
+}
+
 static PyObject *Solver_restarts(Solver *s, PyObject *Py_UNUSED(ignored)) {
     return PyLong_FromLongLong(s->restarts);
 }
@@ -268,6 +304,8 @@ static PyMethodDef Solver_methods[] = {
     {"randomize", (PyCFunction)Solver_randomize, METH_VARARGS,
      "randomize(seed, restart_unit=0): random MRV ties; Luby restarts until a first solution"},
     {"restarts", (PyCFunction)Solver_restarts, METH_NOARGS, "restarts() -> restarts so far"},
+    {"rank", (PyCFunction)Solver_rank, METH_VARARGS,
+     "rank(ranks): the items of least rank chosen first, after the forced ones"},
     {"progress", (PyCFunction)Solver_progress, METH_NOARGS,
      "progress() -> the estimated share of the search tree done (0 to 1)"},
     {NULL, NULL, 0, NULL},

@@ -108,6 +108,7 @@ typedef struct {
     uint64_t rng;                                  /* 0: ties go to the first item */
     int *start_at;                                 /* per level: the option tried first */
     long long restart_unit, restart_at, restarts;  /* Luby's schedule in nodes; 0: none */
+    int *rank;                                     /* per item, or NULL: see dlx.c, "Rank" */
 } Solver;
 
 /* Count a search node; every check_mask + 1 nodes, see whether to stop.  On a stop the
