@@ -178,6 +178,7 @@ class Stats:
     answered_by: str = ""  # the auto engine: which engine settled the question
     restarts: int = 0  # a seeded first-solution search: how often it began again
     seed: int | None = None  # a seeded search: the seed of the one that answered
+    choice: str = ""  # the native engine: its rule for the item to branch on (that one's)
     jobs: int = 1  # processes that searched side by side (a portfolio for one solution)
     # the auto engine's rounds: each engine run (seconds, outcome, projected seconds)
     # and each choice made from the measurements, in order
