@@ -77,7 +77,7 @@ def shell(name: str, jobs: int, seed: int, time_limit: float) -> float | None:
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - start
-    if done.returncode not in (0, 1):
+    if done.returncode not in (0, 1, 3):  # found, none, undecided (the time limit)
         raise SystemExit(f"{name}: {' '.join(command)} failed: {done.stderr.strip()[-500:]}")
     return seconds if done.returncode == 0 and seconds <= time_limit else None
 
