@@ -14,7 +14,7 @@ from conftest import finish, pentomino_rectangle, pigeonhole
 from cpuzzler.engines import native
 from cpuzzler.engines.processes import first_answer
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.results import DONE, TIMEOUT, Stats
+from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
 
 
 def _forever() -> None:
@@ -77,6 +77,19 @@ def test_none_and_the_time_limit(monkeypatch):
     assert list(native.solve(pigeonhole(14), stats=stats, limit=1, jobs=2,
                              time_limit=0.3)) == []
     assert stats.reason == TIMEOUT
+
+
+def test_ctrl_c_in_the_race_marks_the_search_interrupted(monkeypatch):
+    monkeypatch.setattr(native, "ALONE", 0)
+
+    def interrupted(works, seconds):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(native, "first_answer", interrupted)
+    stats = Stats()
+    with pytest.raises(KeyboardInterrupt):
+        next(native.solve(pigeonhole(14), stats=stats, limit=1, jobs=2))
+    assert stats.reason == INTERRUPTED
 
 
 def test_ctrl_c_stops_the_portfolio_at_once(tmp_path):

@@ -250,8 +250,12 @@ def portfolio(xc: ExactCover, solver: _dlx.Solver, seed: int, jobs: int, restart
     works = [functools.partial(search, solver)]
     works += [functools.partial(fresh, k) for k in range(1, jobs)]
     left = _remaining(deadline)
-    answer = first_answer(works, None if left < 0 else left)
     stats.jobs = jobs
+    try:
+        answer = first_answer(works, None if left < 0 else left)
+    except KeyboardInterrupt:  # every process is stopped by now
+        stats.reason = INTERRUPTED
+        raise
     if answer is None:
         stats.reason = TIMEOUT
         return

@@ -53,7 +53,7 @@ def free_cores() -> int:
         load = os.getloadavg()[0]
     except OSError:  # no load average here
         load = 0.0
-    return max(1, min(cores(), cores() - round(load)))
+    return max(1, cores() - round(load))
 
 
 def can_fork() -> bool:
