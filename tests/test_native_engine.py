@@ -247,3 +247,16 @@ def test_a_choice_rule_ranks_the_pieces_or_the_cells_first():
         next(native.solve(xc, choice="most"))
     with pytest.raises(ExactCoverError, match="links kernel, not bits"):
         next(native.solve(xc, choice="pieces", kernel="bits"))
+
+
+def test_the_shell_takes_the_native_choice_rule_for_solutions(capsys):
+    from cpuzzler.cli import main
+
+    for choice in ("fewest", "pieces", "cells"):
+        assert main(["solve", "pentominoes-6x10", "--choice", choice, "--seed", "1",
+                     "-q"]) == 0
+        assert capsys.readouterr().out.count("\n") >= 6, choice
+    assert main(["solve", "pentominoes-6x10", "--choice", "sweep"]) == 2
+    assert "--choice sweep is the memo engine's" in capsys.readouterr().err
+    assert main(["solve", "pentominoes-6x10", "--choice", "cells", "--count"]) == 2
+    assert "the memo engine takes sweep or fewest" in capsys.readouterr().err

@@ -246,6 +246,25 @@ def set_sweep(problem: Problem, value: str | None, engine: str | None) -> None:
     xc.sweep = list(names)
 
 
+def _choice(args: argparse.Namespace) -> dict[str, Any]:
+    """``--choice``: the memo engine's rule (counts, samples: sweep or fewest) or the
+    native engine's, finding solutions (fewest, pieces or cells)."""
+    finding = not (getattr(args, "count", False) or getattr(args, "sample", None))
+    if finding and args.engine in (None, "dlx"):
+        if args.choice == "sweep":
+            raise UsageError("--choice sweep is the memo engine's; finding solutions, dlx "
+                             "takes fewest, pieces or cells")
+        return {"choice": args.choice}
+    if args.choice not in ("sweep", "fewest"):
+        raise UsageError(f"--choice {args.choice} is for finding solutions with dlx; the "
+                         "memo engine takes sweep or fewest")
+    if getattr(args, "sample", None):
+        return {}  # the sample reads it itself
+    if args.engine != "memo":
+        raise UsageError("--choice needs --engine memo (or dlx, finding solutions)")
+    return {"choice": args.choice}
+
+
 def engine_options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     from_diagram = getattr(args, "marginals", False) or getattr(args, "diagram", None)
@@ -264,10 +283,8 @@ def engine_options(args: argparse.Namespace) -> dict[str, Any]:
             options.update(backend="dask", address=args.cluster)
         elif (getattr(args, "jobs", 1) or 1) > 1:
             options.update(backend="processes", jobs=args.jobs)
-    if getattr(args, "choice", None) is not None and not getattr(args, "sample", None):
-        if args.engine != "memo":
-            raise UsageError("--choice needs --engine memo")
-        options["choice"] = args.choice
+    if getattr(args, "choice", None) is not None:
+        options.update(_choice(args))
     if getattr(args, "sat_solver", None) or getattr(args, "encoding", None):
         if args.engine != "sat":
             raise UsageError("--sat-solver and --encoding need --engine sat")

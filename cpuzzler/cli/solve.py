@@ -140,9 +140,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "across two axes (skewed) or both (skewed-flipped): other "
                              "states, the same count, a check of a long count; or a file of "
                              "item names (those not named follow)")
-    parser.add_argument("--choice", choices=("sweep", "fewest"),
+    parser.add_argument("--choice", choices=("sweep", "fewest", "pieces", "cells"),
                         help="memo engine: branch on the first open item of the sweep across "
-                             "the region (default), or on the item with fewest options")
+                             "the region (default), or on the item with fewest options; "
+                             "finding solutions (dlx): on the item with fewest options "
+                             "(default), among the pieces first, or among the cells first")
     where.add_arguments(parser)
     parser.add_argument("--sat-solver", default=None, metavar="NAME",
                         help="sat engine: the python-sat solver (default cadical195; a wrong "
