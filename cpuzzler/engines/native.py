@@ -71,6 +71,16 @@ def ranks(xc: ExactCover, choice: str) -> list[int]:
     return [piece_rank if i in pieces else 1 - piece_rank for i in range(len(xc.items))]
 
 
+def _set_up(solver: _dlx.Solver, xc: ExactCover, choice: str, seed: int | None,
+            restart_unit: int) -> _dlx.Solver:
+    """``solver`` with its choice rule and, given a seed, its randomness and restarts."""
+    if choice != "fewest":
+        solver.rank(ranks(xc, choice))
+    if seed is not None:
+        solver.randomize(seed % 2**64, restart_unit)
+    return solver
+
+
 def build_solver(xc: ExactCover, kernel: str = "auto") -> _dlx.Solver:
     """The C solver for ``xc``, ready to run (colours: the links kernel)."""
     colours = ([xc.option_colours(o) for o in range(xc.num_options)] if xc.has_colours
@@ -150,25 +160,18 @@ def solve(
         seed = FIRST_SEED
         if jobs is None:
             jobs = free_cores()
-    if seed is not None:  # checked before the solver is built
-        if seed < 0:
-            raise ExactCoverError(f"seed {seed}: a seed is a whole number >= 0")
-        if kernel == "bits":
-            raise ExactCoverError("a seeded search runs on the links kernel, not bits")
-        kernel = "links"
+    if seed is not None and seed < 0:  # checked before the solver is built
+        raise ExactCoverError(f"seed {seed}: a seed is a whole number >= 0")
     if choice not in CHOICES:
         raise ExactCoverError(f"unknown choice {choice!r}; known: {', '.join(CHOICES)}")
-    if choice != "fewest":
+    if seed is not None or choice != "fewest":
         if kernel == "bits":
-            raise ExactCoverError(f"choice {choice!r} runs on the links kernel, not bits")
+            what = "a seeded search" if seed is not None else f"choice {choice!r}"
+            raise ExactCoverError(f"{what} runs on the links kernel, not bits")
         kernel = "links"
-    solver = build_solver(xc, kernel)
-    if choice != "fewest":
-        solver.rank(ranks(xc, choice))
-    stats.choice = choice
-    if seed is not None:
-        solver.randomize(seed % 2**64, restart_unit if limit == 1 else 0)
-        stats.seed = seed
+    solver = _set_up(build_solver(xc, kernel), xc, choice, seed,
+                     restart_unit if limit == 1 else 0)
+    stats.choice, stats.seed = choice, seed
     if (line := progress.current()) is not None:
         line.begin()
     if seed is not None and limit == 1 and (jobs or 1) > 1 and can_fork():
@@ -241,11 +244,8 @@ def portfolio(xc: ExactCover, solver: _dlx.Solver, seed: int, jobs: int, restart
         return solutions or [], reason, stats_of(solver)
 
     def fresh(k: int) -> tuple[list[tuple[int, ...]], int, Stats]:
-        other = build_solver(xc, "links")
-        if JOINING[k % len(JOINING)] != "fewest":
-            other.rank(ranks(xc, JOINING[k % len(JOINING)]))
-        other.randomize((seed + k) % 2**64, restart_unit)
-        return search(other)
+        return search(_set_up(build_solver(xc, "links"), xc, JOINING[k % len(JOINING)],
+                              seed + k, restart_unit))
 
     works = [functools.partial(search, solver)]
     works += [functools.partial(fresh, k) for k in range(1, jobs)]

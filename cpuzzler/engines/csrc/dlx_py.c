@@ -210,6 +210,22 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
     return Py_BuildValue("(NiL)", list, reason, found);
 }
 
+/* Whether the way of searching may still be set (what: the method, for the error): an
+ * initialised links-kernel solver whose search has not started.  0, or -1 with the error
+ * set. */
+static int settable(Solver *s, const char *what) {
+    if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return -1; }
+    if (s->kernel != KERNEL_LINKS) {
+        PyErr_Format(PyExc_ValueError, "%s: the links kernel only", what);
+        return -1;
+    }
+    if (s->state != ST_FRESH) {
+        PyErr_Format(PyExc_RuntimeError, "%s: the search has started", what);
+        return -1;
+    }
+    return 0;
+}
+
 /* randomize(seed, restart_unit=0): break the MRV choice's ties at random from seed and,
  * with a unit, restart on Luby's schedule until a first solution is found (dlx.c,
  * "Randomness and restarts").  The links kernel only, before the search starts. */
@@ -217,15 +233,7 @@ static PyObject *Solver_randomize(Solver *s, PyObject *args) {
     unsigned long long seed;
     long long unit = 0;
     if (!PyArg_ParseTuple(args, "K|L", &seed, &unit)) return NULL;
-    if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return NULL; }
-    if (s->kernel != KERNEL_LINKS) {
-        PyErr_SetString(PyExc_ValueError, "randomize: the links kernel only");
-        return NULL;
-    }
-    if (s->state != ST_FRESH) {
-        PyErr_SetString(PyExc_RuntimeError, "randomize: the search has started");
-        return NULL;
-    }
+    if (settable(s, "randomize") < 0) return NULL;
     uint64_t z = (uint64_t)seed + 0x9E3779B97F4A7C15ULL;  /* splitmix64: seeds spread apart */
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
@@ -243,15 +251,7 @@ static PyObject *Solver_randomize(Solver *s, PyObject *args) {
 static PyObject *Solver_rank(Solver *s, PyObject *args) {
     PyObject *seq;
     if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;
-    if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return NULL; }
-    if (s->kernel != KERNEL_LINKS) {
-        PyErr_SetString(PyExc_ValueError, "rank: the links kernel only");
-        return NULL;
-    }
-    if (s->state != ST_FRESH) {
-        PyErr_SetString(PyExc_RuntimeError, "rank: the search has started");
-        return NULL;
-    }
+    if (settable(s, "rank") < 0) return NULL;
     Py_ssize_t n = PySequence_Length(seq);
     if (n < 0) return NULL;
     if (n != s->n_items) {
