@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cpuzzler import catalog
-from cpuzzler.diagram import Diagram
+from cpuzzler.engines.diagram import Diagram
 
 INSTANCES = [  # catalog name, the Python reference in a plain run
     ("soma", True),

@@ -41,10 +41,10 @@ from cpuzzler.results import (
 if TYPE_CHECKING:
     import networkx
 
-    from cpuzzler.automorphisms import Symmetries
-    from cpuzzler.diagram import Diagram
+    from cpuzzler.engines.diagram import Diagram
     from cpuzzler.engines.estimate import Estimate
-    from cpuzzler.subproblems import Subproblem
+    from cpuzzler.parts.split import Subproblem
+    from cpuzzler.symmetry.automorphisms import Symmetries
 
 Bounds = tuple[int, int]
 
@@ -557,7 +557,7 @@ class ExactCover:
 
     def diagram(self, order: Sequence[str] | None = None, *, memory: float | None = None,
                 time_limit: float | None = None) -> Diagram:
-        """The zero-suppressed decision diagram of all solutions (``cpuzzler.diagram``):
+        """The zero-suppressed decision diagram of all solutions (``cpuzzler.engines.diagram``):
         counts, marginals, conditioned and weighted counts, best solutions and samples
         in one pass each, without searching again. ``memory`` (bytes) and
         ``time_limit`` (seconds) bound the build: past either, an error.
@@ -572,7 +572,7 @@ class ExactCover:
 
     def symmetries(self, *, budget: float | None = None) -> Symmetries:
         """The problem's symmetry group, found from the problem itself (nauty) within
-        ``budget`` seconds (see ``cpuzzler.automorphisms``); kept until the problem
+        ``budget`` seconds (see ``cpuzzler.symmetry.automorphisms``); kept until the problem
         changes. Where no search was made or it did not finish, the group is trivial and
         its ``note`` says why.
 
@@ -631,7 +631,7 @@ class ExactCover:
     def subproblems(self, depth: int = 1) -> list[Subproblem]:
         """Independent sub-problems whose counts add up to this problem's count.
 
-        Each is a ``cpuzzler.subproblems.Subproblem``: a smaller ``problem``, the
+        Each is a ``cpuzzler.parts.split.Subproblem``: a smaller ``problem``, the
         ``fixed`` options chosen to reach it, and ``original(solution)`` to map back.
         """
         parts: list[Subproblem] = JOBS["split"](self, depth)

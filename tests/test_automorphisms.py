@@ -7,9 +7,10 @@ import pytest
 from conftest import patience
 from sympy.combinatorics import Permutation
 
-from cpuzzler import ExactCover, automorphisms, catalog
+from cpuzzler import ExactCover, catalog
 from cpuzzler.cli import main
 from cpuzzler.models import Sudoku, Tiling, queens
+from cpuzzler.symmetry import automorphisms
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -1,4 +1,4 @@
-"""Unique counts by Burnside's lemma (``cpuzzler.burnside``) against listing every
+"""Unique counts by Burnside's lemma (``cpuzzler.symmetry.burnside``) against listing every
 solution and naming its class: on random matrices with symmetry planted in them (bounded
 items, secondary items and colours among them), on catalog puzzles, and on the boards
 whose unique counts only the counting engines reach."""
@@ -13,10 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cpuzzler import ExactCover, catalog
-from cpuzzler.burnside import count_by_burnside, cyclic_classes, quotient
 from cpuzzler.cli import main
 from cpuzzler.grids import square
 from cpuzzler.models import Tiling, pieces, queens
+from cpuzzler.symmetry.burnside import count_by_burnside, cyclic_classes, quotient
 
 
 @st.composite
@@ -182,7 +182,7 @@ def test_a_group_too_large_to_list_is_counted_by_the_classes_of_its_factors():
     product) were past listing, so its unique count listed every grid and named its
     class (past 300 s); the conjugacy classes of the factors give 990 classes, each
     fixed count a quotient: 49 essentially different grids, on two engines."""
-    from cpuzzler.automorphisms import product_classes
+    from cpuzzler.symmetry.automorphisms import product_classes
 
     xc = _sudoku("sudoku-6x6")
     group = xc.symmetries()
@@ -197,8 +197,8 @@ def test_the_factors_classes_agree_with_every_element_listed():
     """The 4x4 Sudoku's 3,072 symmetries are few enough to list: Burnside's lemma over
     the factors' conjugacy classes, over every cyclic subgroup, and listing every
     solution all give 2 grids up to symmetry."""
-    from cpuzzler.automorphisms import product_classes
-    from cpuzzler.burnside import count_by_classes
+    from cpuzzler.symmetry.automorphisms import product_classes
+    from cpuzzler.symmetry.burnside import count_by_classes
 
     xc = _sudoku("sudoku-4x4")
     group = xc.symmetries()

@@ -13,11 +13,11 @@ import time
 import pytest
 from conftest import finish, parts_done, patience
 
-from cpuzzler import backends, catalog
+from cpuzzler import catalog
 from cpuzzler.engines.frontier.disk import folder_report
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.models import queens
-from cpuzzler.parts import count_in_parts
+from cpuzzler.parts import backends, count_in_parts
 
 distributed = pytest.importorskip("distributed")
 pytestmark = pytest.mark.xdist_group("cluster")  # one worker runs them all, on one cluster
@@ -144,7 +144,7 @@ def test_pieces_of_cut_parts_are_resumed_and_damaged_ones_refused(cluster, tmp_p
             if done >= 30 and any("." in k for k in json.load(f)["done"]):
                 raise KeyboardInterrupt
 
-    import cpuzzler.parts as parts
+    import cpuzzler.parts.counting as parts
 
     parts.SAVE_EVERY, saved_every = 0.0, parts.SAVE_EVERY
     try:

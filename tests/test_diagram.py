@@ -1,4 +1,4 @@
-"""The decision diagram of all solutions (``cpuzzler.diagram``) against brute force on
+"""The decision diagram of all solutions (``cpuzzler.engines.diagram``) against brute force on
 random problems and against the engines' counts on catalog puzzles: counts, marginals,
 conditioned and weighted counts, best and worst solutions, samples, listing, files."""
 
@@ -12,7 +12,7 @@ from conftest import bounded_problems, brute_force_solutions, patience
 from hypothesis import HealthCheck, given, settings
 
 from cpuzzler import ExactCoverError, InputFormatError, catalog
-from cpuzzler.diagram import Diagram
+from cpuzzler.engines.diagram import Diagram
 from cpuzzler.errors import TimeUp
 from cpuzzler.models import queens
 

@@ -229,9 +229,9 @@ def test_lex_leader_constraints_count_unique_solutions(name, engine):
 
 
 def test_lex_leader_needs_a_clause_engine_and_is_exact_on_a_tiny_case():
-    from cpuzzler.encoders.symmetry import lex_leader_clauses
     from cpuzzler.grids import square
     from cpuzzler.models import Tiling, pieces
+    from cpuzzler.symmetry.lex_leader import lex_leader_clauses
 
     puzzle = Tiling([pieces.tetrominoes()[1].with_copies(4)], square.rectangle(4, 4))
     with pytest.raises(ExactCoverError, match="needs the cpsat or sat engine"):

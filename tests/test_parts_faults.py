@@ -14,11 +14,12 @@ import uuid
 import pytest
 from conftest import finish, patience
 
-from cpuzzler import catalog, parts
+from cpuzzler import catalog
 from cpuzzler.engines import processes
 from cpuzzler.errors import InputFormatError
 from cpuzzler.models import queens
 from cpuzzler.parts import count_in_parts
+from cpuzzler.parts import counting as parts
 
 
 def _edit(path, change):

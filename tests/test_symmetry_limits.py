@@ -12,8 +12,9 @@ import time
 import pytest
 from conftest import cpu_seconds, patience
 
-from cpuzzler import ExactCover, automorphisms
+from cpuzzler import ExactCover
 from cpuzzler.models import queens
+from cpuzzler.symmetry import automorphisms
 
 
 def one_option_of(n: int) -> str:

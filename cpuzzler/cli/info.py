@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cpuzzler import progress
-from cpuzzler.automorphisms import budget_for
 from cpuzzler.cli.common import (
     EXIT_FOUND,
     EXIT_UNDECIDED,
@@ -25,9 +24,10 @@ from cpuzzler.cli.common import (
 )
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.results import Clock, RunDeadline
+from cpuzzler.symmetry.automorphisms import budget_for
 
 if TYPE_CHECKING:
-    from cpuzzler.automorphisms import Symmetries
+    from cpuzzler.symmetry.automorphisms import Symmetries
 
 NAME = "info"
 HELP = ("what a named puzzle is: pieces, cells, options, symmetry, published "

@@ -58,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "raw: every one); --svg FILE draws where each piece lies")
     parser.add_argument("--diagram", metavar="FILE", default=None,
                         help="with --count: also write the decision diagram (ZDD) of all "
-                             "solutions to FILE (cpuzzler.diagram's text format)")
+                             "solutions to FILE (cpuzzler.engines.diagram's text format)")
     mode.add_argument("--sample", type=positive, metavar="K",
                       help="print K solutions drawn uniformly at random among all of them "
                            "(every solution, not up to symmetry; by the memo engine), with "

@@ -13,18 +13,18 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.automorphisms import budget_for
-from cpuzzler.burnside import describe
 from cpuzzler.cli.common import clear_line, count_status, note, progress_line
 from cpuzzler.errors import UsageError
 from cpuzzler.render import jsonl
 from cpuzzler.results import COUNTING_ENGINES, DONE, LIMIT, Count, n_solutions, unique_method
+from cpuzzler.symmetry.automorphisms import budget_for
+from cpuzzler.symmetry.burnside import describe
 
 if TYPE_CHECKING:
-    from cpuzzler.automorphisms import Symmetries
-    from cpuzzler.burnside import Fixed
     from cpuzzler.exact_cover import ExactCover
     from cpuzzler.models import Tiling
+    from cpuzzler.symmetry.automorphisms import Symmetries
+    from cpuzzler.symmetry.burnside import Fixed
 
 
 def in_parts(args: argparse.Namespace) -> bool:

@@ -61,8 +61,8 @@ def print_marginals(problem: Problem, xc: ExactCover, through: list[int],
     """The options ranked by the solutions holding them, those in none last. A tiling's
     symmetries map solutions onto solutions, so the placements of one class (orbit) are
     each in as many: one line a class, its size first, unless ``symmetry`` is raw."""
-    from cpuzzler.burnside import option_orbits
     from cpuzzler.models import Tiling
+    from cpuzzler.symmetry.burnside import option_orbits
 
     classes = [[o] for o in range(xc.num_options)]
     if isinstance(problem, Tiling) and symmetry != "raw":

@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cpuzzler.encoders.colours import colour_groups
-from cpuzzler.encoders.symmetry import lex_leader_clauses
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import RunDeadline, beside
+from cpuzzler.symmetry.lex_leader import lex_leader_clauses
 
 if TYPE_CHECKING:
     from pysat.formula import CNF

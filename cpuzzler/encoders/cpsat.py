@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from cpuzzler.encoders.colours import colour_groups
-from cpuzzler.encoders.symmetry import lex_leader_clauses
 from cpuzzler.results import RunDeadline
+from cpuzzler.symmetry.lex_leader import lex_leader_clauses
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model

@@ -100,7 +100,7 @@ def diagram_nodes(xc: ExactCover, order: Sequence[str] | None = None, *,
                   ) -> tuple[list[tuple[int, int, int]], int, dict[str, float]]:
     """The nodes of the decision diagram of all solutions along the sweep (C,
     ``csrc/diagram.c``), terminals first, its root, and what the build took (``states``
-    built, ``peak_bytes`` of its tables): what ``cpuzzler.diagram.Diagram`` holds.
+    built, ``peak_bytes`` of its tables): what ``cpuzzler.engines.diagram.Diagram`` holds.
     Colours are the caller's to refuse; ``memory`` caps the tables (default a quarter
     of the machine's); past it, past the time limit or on Ctrl-C, an error
     (``errors.TimeUp`` for the time, KeyboardInterrupt for Ctrl-C): a diagram is whole

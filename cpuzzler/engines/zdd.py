@@ -10,7 +10,7 @@ order), its satisfying assignments counted. Nothing here is shared with the C en
 neither their search nor their states: the count is an independent check of theirs.
 The variables are ordered by the first item of each option in the sweep, so the
 conjunction stays close to the memo engine's states; the diagram of the 6x10 pentomino
-tilings has 26,984 nodes, terminals included: the 26,982 ``cpuzzler.diagram`` builds from
+tilings has 26,984 nodes, terminals included: the 26,982 ``cpuzzler.engines.diagram`` builds from
 the memo search, and two terminals.
 Colours are not taken (an error says so). Listing is the native engine's.
 

@@ -25,8 +25,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.burnside import cyclic_classes, quotient_with_orbits
 from cpuzzler.results import DONE, LIMIT, Clock, Stats
+from cpuzzler.symmetry.burnside import cyclic_classes, quotient_with_orbits
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover

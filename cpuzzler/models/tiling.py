@@ -40,7 +40,7 @@ from cpuzzler.results import (
 
 if TYPE_CHECKING:
     from cpuzzler.engines.estimate import Estimate
-    from cpuzzler.models.symmetry import PuzzleSymmetry, Reduction, SolutionKey
+    from cpuzzler.symmetry.tilings import PuzzleSymmetry, Reduction, SolutionKey
 
 T = TypeVar("T")
 CROSSING_RULES = ("forbid", "allow")
@@ -458,7 +458,7 @@ class Tiling:
         every solution and keeps one per canonical form (the slow, simple oracle),
         ``"lex"`` (engines ``cpsat`` and ``sat``) adds lex-leader constraints for the
         whole group, so the solver itself finds the least solution of each class only,
-        ``"burnside"`` counts the solutions each symmetry fixes (``cpuzzler.burnside``;
+        ``"burnside"`` counts the solutions each symmetry fixes (``cpuzzler.symmetry.burnside``;
         ``exact_cover.stats.fixed`` keeps them) and needs no listing, so the memo and
         frontier engines count up to symmetry too. The default (None) is
         ``results.settled_method``'s for the engine.
@@ -541,7 +541,7 @@ class Tiling:
                      options: dict[str, Any]) -> tuple[Count, Count] | None:
         """Unique and raw counts by Burnside's lemma (None where a quotient is no exact
         cover of ours); what each kind of symmetry fixes goes to ``exact_cover.stats``."""
-        from cpuzzler.burnside import count_by_burnside
+        from cpuzzler.symmetry.burnside import count_by_burnside
 
         result = count_by_burnside(self.exact_cover, self.option_symmetries(symmetry),
                                    engine=engine, time_limit=time_limit,
@@ -611,7 +611,7 @@ class Tiling:
         unique, raw, reason = int(free), len(group) * int(free), free.reason
         self.exact_cover.stats = xc.stats  # the run that counted (its engine, what answered)
         if not reduction.fixed_reps:  # no solution is its own image: say so
-            from cpuzzler.burnside import none_but_identity
+            from cpuzzler.symmetry.burnside import none_but_identity
 
             self.exact_cover.stats.fixed = none_but_identity(
                 self.option_symmetries(symmetry), Count(raw, reason),
@@ -648,14 +648,14 @@ class Tiling:
     @cached_property
     def reduction(self) -> Reduction:
         """How unique solutions are found without listing them all: ``Reduction``."""
-        from cpuzzler.models.symmetry import Reduction
+        from cpuzzler.symmetry.tilings import Reduction
 
         return Reduction(self, self.symmetries)
 
     @cached_property
     def rotation_reduction(self) -> Reduction:
         """The same for the rotations only."""
-        from cpuzzler.models.symmetry import Reduction
+        from cpuzzler.symmetry.tilings import Reduction
 
         return Reduction(self, self.rotations)
 
@@ -666,14 +666,14 @@ class Tiling:
     @cached_property
     def symmetries(self) -> PuzzleSymmetry:
         """The symmetries of the puzzle (region and piece set): see ``models.symmetry``."""
-        from cpuzzler.models.symmetry import PuzzleSymmetry
+        from cpuzzler.symmetry.tilings import PuzzleSymmetry
 
         return PuzzleSymmetry(self)
 
     @cached_property
     def rotations(self) -> PuzzleSymmetry:
         """The puzzle's symmetries that are rotations (what ``symmetry="rotations"`` uses)."""
-        from cpuzzler.models.symmetry import PuzzleSymmetry
+        from cpuzzler.symmetry.tilings import PuzzleSymmetry
 
         return PuzzleSymmetry(self, rotations_only=True)
 

@@ -104,7 +104,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
         deadline = None if left < 0 else time.time() + left
         runner = None
         if backend is not None:
-            from cpuzzler.backends import open_backend
+            from cpuzzler.parts.backends import open_backend
 
             runner = open_backend(backend, jobs=jobs, address=address)
         settings: dict[str, Any] = dict(

@@ -36,7 +36,7 @@ whole after a stop. Tried in memory first within the same share of the cap (not 
 where stopped there).
 
 Several workers. A layer's shards are independent: with ``backend`` a
-``cpuzzler.backends`` backend (processes here), each batch is a task
+``cpuzzler.parts.backends`` backend (processes here), each batch is a task
 (``process_shards``), run where the backend runs it; the workers read the shard files
 from the work folder and send back what they emitted, which this process alone
 appends. The counts are the same. On a Dask cluster each worker keeps the shards it
@@ -349,7 +349,7 @@ def _count_in_folder(arguments: tuple[Any, ...], memory: float, work: Path, *, s
     packing = state.get("packing")
     total = int(state["total"])
     if backend is None:
-        from cpuzzler.backends import InProcess
+        from cpuzzler.parts.backends import InProcess
 
         backend = InProcess()
         _OPENED.clear()

@@ -385,7 +385,7 @@ def count_unique(xc: ExactCover, group: Symmetries, *, method: str | None = None
     unique, raw, reason = int(found), order * int(found), found.reason
     xc.stats = sub.stats  # the run that counted (its engine, what answered)
     if not fixed:  # no solution is its own image: say so
-        from cpuzzler.burnside import none_but_identity
+        from cpuzzler.symmetry.burnside import none_but_identity
 
         xc.stats.fixed = none_but_identity(group.elements(), Count(raw, reason))
     for rep in fixed:
@@ -434,7 +434,7 @@ def _count_fixed(xc: ExactCover, group: Symmetries, engine: str | None,
                  time_limit: float | None, options: dict[str, Any]
                  ) -> tuple[Count, Count] | None:
     """Unique and raw counts by Burnside's lemma, or None where it does not apply."""
-    from cpuzzler.burnside import count_by_burnside, count_by_classes
+    from cpuzzler.symmetry.burnside import count_by_burnside, count_by_classes
 
     if not group.order_exact:
         return None

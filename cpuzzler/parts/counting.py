@@ -1,6 +1,6 @@
 """Count in parts: spread a count over processes, stop it, and resume it later.
 
-The search is cut into independent parts (see ``cpuzzler.subproblems``; for a tiling
+The search is cut into independent parts (see ``cpuzzler.parts.split``; for a tiling
 counted up to symmetry, the parts of its symmetry-reduced search). Each part is counted on
 its own, by any engine, in any process; a checkpoint file records every finished part, so a
 run stopped by Ctrl-C, a time limit or a crash goes on where it stopped when it is started
@@ -24,16 +24,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeAlias
 
-from cpuzzler.backends import Backend, open_backend
 from cpuzzler.engines.processes import cores
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
+from cpuzzler.parts.backends import Backend, open_backend
+from cpuzzler.parts.split import split_until
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Count
-from cpuzzler.subproblems import split_until
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
     from cpuzzler.models.tiling import Tiling
-    from cpuzzler.subproblems import Subproblem
+    from cpuzzler.parts.split import Subproblem
 
 FORMAT = "cpuzzler checkpoint 1"
 MIN_PARTS = 64  # split until there are at least this many parts (or MAX_DEPTH levels)

@@ -1,0 +1,12 @@
+"""Symmetry: the groups of puzzles and of exact covers, and what counting does with them.
+
+``tilings`` holds a tiling's group (the lattice maps that carry its region and pieces
+onto themselves) and the canonical forms of its solutions; ``automorphisms`` the
+symmetries of any exact cover (found by nauty) and its counts of unique solutions;
+``burnside`` those counts by Burnside's lemma on quotient exact covers; ``lex_leader``
+the lex-leader clauses that keep one solution per orbit in a CP-SAT model or a CNF.
+All but ``tilings`` know the exact cover only (they import ``exact_cover``, ``results``
+and ``errors``, never a model or a grid), so the engines and encoders may use them;
+``tilings`` knows a tiling by its shape and imports grids and placements, never
+``models.tiling``. This file imports nothing: each room is loaded when it is used.
+"""
