@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from os import PathLike
 from typing import TYPE_CHECKING, Any
 
@@ -32,19 +33,17 @@ from cpuzzler.results import (
     LIMIT,
     Clock,
     Count,
+    DiagramResult,
+    EstimateResult,
     Optimum,
     RunDeadline,
     Stats,
+    SymmetryResult,
     checked_limits,
 )
 
 if TYPE_CHECKING:
     import networkx
-
-    from cpuzzler.engines.diagram import Diagram
-    from cpuzzler.engines.estimate import Estimate
-    from cpuzzler.parts.split import Subproblem
-    from cpuzzler.symmetry.automorphisms import Symmetries
 
 Bounds = tuple[int, int]
 
@@ -86,7 +85,7 @@ class ExactCover:
             raise ExactCoverError(f"bounds given for items that are not primary: {unknown}")
         self.stats = Stats()
         self.sweep: list[str] | None = None  # the memo engine's item order, if a model has one
-        self._symmetries: Symmetries | None = None  # found once, forgotten on a change
+        self._symmetries: SymmetryResult | None = None  # found once, forgotten on a change
 
     # --- building ----------------------------------------------------------------------
 
@@ -536,7 +535,7 @@ class ExactCover:
         return draws
 
     def estimate(self, probes: int = 20000, *, seed: int = 1, breadth: int = 1,
-                 time_limit: float | None = None, **options: Any) -> Estimate:
+                 time_limit: float | None = None, **options: Any) -> EstimateResult:
         """Estimates of the number of solutions and of the search tree's nodes, with
         their standard errors, from ``probes`` random probes (Knuth's; ``breadth`` > 1:
         Purdom's partial backtracking), and the native engine's projected time (see
@@ -550,13 +549,13 @@ class ExactCover:
         """
         self.stats = stats = Stats(engine="estimate")
         start = time.perf_counter()
-        guess: Estimate = JOBS["estimate"](self, probes, seed=seed, breadth=breadth,
+        guess: EstimateResult = JOBS["estimate"](self, probes, seed=seed, breadth=breadth,
                                            stats=stats, time_limit=time_limit, **options)
         stats.seconds = time.perf_counter() - start
         return guess
 
     def diagram(self, order: Sequence[str] | None = None, *, memory: float | None = None,
-                time_limit: float | None = None) -> Diagram:
+                time_limit: float | None = None) -> DiagramResult:
         """The zero-suppressed decision diagram of all solutions (``cpuzzler.engines.diagram``):
         counts, marginals, conditioned and weighted counts, best solutions and samples
         in one pass each, without searching again. ``memory`` (bytes) and
@@ -567,10 +566,10 @@ class ExactCover:
         >>> d.count(), sum(d.marginals())
         (92, 736)
         """
-        made: Diagram = JOBS["diagram"](self, order, memory=memory, time_limit=time_limit)
+        made: DiagramResult = JOBS["diagram"](self, order, memory=memory, time_limit=time_limit)
         return made
 
-    def symmetries(self, *, budget: float | None = None) -> Symmetries:
+    def symmetries(self, *, budget: float | None = None) -> SymmetryResult:
         """The problem's symmetry group, found from the problem itself (nauty) within
         ``budget`` seconds (see ``cpuzzler.symmetry.automorphisms``); kept until the problem
         changes. Where no search was made or it did not finish, the group is trivial and
@@ -660,4 +659,18 @@ class ExactCover:
         return text
 
 
-__all__ = ["ExactCover"]
+__all__ = ["ExactCover", "Subproblem"]
+
+
+@dataclass(frozen=True)
+class Subproblem:
+    """A part of a problem (``ExactCover.subproblems``, made by ``parts.split``): a reduced
+    problem, the original options fixed to reach it, and an index map."""
+
+    problem: ExactCover
+    fixed: tuple[int, ...]
+    options: tuple[int, ...]  # options[k]: the original index of the problem's option k
+
+    def original(self, solution: tuple[int, ...]) -> tuple[int, ...]:
+        """A solution of ``problem`` as a solution (option indices) of the original."""
+        return tuple(sorted(self.fixed + tuple(self.options[o] for o in solution)))

@@ -7,9 +7,10 @@ import math
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar, cast
+from os import PathLike
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -373,3 +374,73 @@ def duration(seconds: float) -> str:
         if seconds >= size:
             return f"about {seconds / size:,.3g} {unit}"
     return f"about {seconds:.3g} seconds"
+
+
+# --- the shapes of what ExactCover's jobs return --------------------------------------
+# The layers above the matrix make these (``exact_cover.JOBS``); the matrix names them by
+# their shapes here, so that no import, not even the type checker's, leads back up.
+
+
+class SymmetryResult(Protocol):
+    """What ``ExactCover.symmetries()`` returns (``symmetry.automorphisms.Symmetries``):
+    the group of the problem acting on its options; ``note`` says why none was searched."""
+
+    note: str | None
+    generators: list[tuple[int, ...]]
+    order: int
+    order_exact: bool
+
+    def describe(self) -> str: ...
+    def option_orbits(self) -> list[set[int]]: ...
+    def orbit(self, option: int) -> list[int]: ...
+    def elements(self) -> list[tuple[int, ...]]: ...
+    def canonical(self, solution: Iterable[int]) -> tuple[int, ...]: ...
+    def invariant_items(self) -> list[int]: ...
+
+
+class DiagramResult(Protocol):
+    """What ``ExactCover.diagram()`` returns (``engines.diagram.Diagram``): all solutions
+    as one decision diagram, counted, sampled and weighed without listing them."""
+
+    nodes: list[tuple[int, int, int]]
+    root: int
+    options: int
+
+    def __len__(self) -> int: ...
+    def save(self, path: str | PathLike[str]) -> None: ...
+    def count(self) -> int: ...
+    def count_with(self, options: Iterable[int] = (), *,
+                   without: Iterable[int] = ()) -> int: ...
+    def marginals(self) -> list[int]: ...
+    def weighted_count(self, weights: Sequence[float] | Mapping[int, float]) -> float: ...
+    def best(self, weights: Sequence[float] | Mapping[int, float], *,
+             worst: bool = False) -> tuple[float, list[int]] | None: ...
+    def sample(self, k: int, *, seed: int = 0, distinct: bool = False
+               ) -> list[tuple[int, ...]]: ...
+    def solutions(self) -> Iterator[tuple[int, ...]]: ...
+
+
+class EstimateResult(Protocol):
+    """What ``ExactCover.estimate()`` returns (``engines.estimate.Estimate``): the
+    solutions and the search tree's nodes estimated, with their standard errors."""
+
+    @property
+    def solutions(self) -> float: ...
+    @property
+    def solutions_error(self) -> float: ...
+    @property
+    def nodes(self) -> float: ...
+    @property
+    def nodes_error(self) -> float: ...
+    @property
+    def probes(self) -> int: ...
+    @property
+    def successes(self) -> int: ...
+    @property
+    def seconds(self) -> float | None: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def layers(self) -> Any: ...  # the sampled sweeps' estimate, where asked for
+
+    def describe(self, workers: int = 1) -> str: ...

@@ -1,8 +1,8 @@
 """The package's rooms, from its sources: imports go one way (README, Layout).
 
-Every import a module runs counts, at its top or inside a function; the names imported
-under ``if TYPE_CHECKING:`` load nothing and make no import order, so they count only
-where a rule below says so (a renderer names no model even for its types).
+Every import a module runs counts, at its top or inside a function, and so do the names
+imported under ``if TYPE_CHECKING:``: they load nothing, but a reader (and the type
+checker) follows them the same way, so no circle may run through them either.
 """
 
 from __future__ import annotations
@@ -67,9 +67,8 @@ def test_the_graph_sees_the_package(graphs):
     assert runtime.has_edge("cpuzzler.models.tiling", "cpuzzler.render.svg")  # in a function
 
 
-def test_no_module_imports_itself_round_a_circle(graphs):
-    runtime, _ = graphs
-    circles = sorted(nx.simple_cycles(runtime), key=len)
+def test_no_module_imports_itself_round_a_circle_not_even_for_types(graphs):
+    circles = sorted(nx.simple_cycles(nx.compose(*graphs)), key=len)
     assert not circles, [" -> ".join(circle) for circle in circles[:5]]
 
 
@@ -98,3 +97,23 @@ def test_engines_know_exact_cover_not_puzzles_and_the_counters_not_the_estimator
     assert not both.has_edge("cpuzzler.engines.frontier", "cpuzzler.engines.memo")
     assert both.has_edge("cpuzzler.engines.frontier", "cpuzzler.engines.sweep")
     assert both.has_edge("cpuzzler.engines.memo", "cpuzzler.engines.sweep")
+
+
+def test_the_top_level_keeps_the_entry_points_and_each_package_says_what_it_holds(graphs):
+    runtime, _ = graphs
+    top = {name for name in runtime if name.count(".") == 1}
+    packages = {"cpuzzler." + p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert top - packages == {"cpuzzler.__main__", "cpuzzler.catalog", "cpuzzler.errors",
+                              "cpuzzler.exact_cover", "cpuzzler.progress", "cpuzzler.results"}
+    assert {"cpuzzler.symmetry", "cpuzzler.parts", "cpuzzler.constraints"} <= packages
+    for init in PACKAGE.rglob("__init__.py"):
+        assert ast.get_docstring(ast.parse(init.read_text())), init
+
+
+def test_symmetry_of_exact_covers_knows_no_puzzle(graphs):
+    both = nx.compose(*graphs)
+    for name in ("automorphisms", "burnside", "lex_leader"):
+        up = [t for t in both.successors(f"cpuzzler.symmetry.{name}")
+              if t.startswith(("cpuzzler.models", "cpuzzler.grids", "cpuzzler.catalog"))]
+        assert not up, (name, up)
+    assert not both.has_edge("cpuzzler.symmetry.tilings", "cpuzzler.models.tiling")

@@ -27,7 +27,7 @@ from cpuzzler.results import Clock, RunDeadline
 from cpuzzler.symmetry.automorphisms import budget_for
 
 if TYPE_CHECKING:
-    from cpuzzler.symmetry.automorphisms import Symmetries
+    from cpuzzler.results import SymmetryResult
 
 NAME = "info"
 HELP = ("what a named puzzle is: pieces, cells, options, symmetry, published "
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         return _count_for_info(args, *shown)
 
 
-def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, Symmetries | None, int]:
+def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, SymmetryResult | None, int]:
     """``info``'s lines on what the puzzle is: (the puzzle, its matrix, its group found
     from the matrix where it is not a tiling, the labels' width)."""
     from cpuzzler import catalog
@@ -111,7 +111,7 @@ def _show(lines: list[tuple[str, str]]) -> int:
 
 
 def _count_for_info(args: argparse.Namespace, problem: object, xc: ExactCover,
-                    group: Symmetries | None, width: int) -> int:
+                    group: SymmetryResult | None, width: int) -> int:
     from cpuzzler.models import Tiling
 
     if args.no_count:

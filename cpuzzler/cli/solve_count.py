@@ -23,7 +23,7 @@ from cpuzzler.symmetry.burnside import describe
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
     from cpuzzler.models import Tiling
-    from cpuzzler.symmetry.automorphisms import Symmetries
+    from cpuzzler.results import SymmetryResult
     from cpuzzler.symmetry.burnside import Fixed
 
 
@@ -160,7 +160,7 @@ def note_fixed(args: argparse.Namespace, fixed: list[Fixed]) -> None:
         note(args, f"solutions each symmetry maps onto themselves: {describe(fixed)}")
 
 
-def problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries | None:
+def problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> SymmetryResult | None:
     """The group a count or listing of an exact cover is taken up to: its symmetries
     (found by nauty, within a share of the time limit; the identity alone where it has
     none) unless --symmetry raw; ``None`` where none is looked for (counts in parts) or
@@ -181,7 +181,7 @@ def problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> Symmetries |
     return group
 
 
-def count_exact_cover(xc: ExactCover, group: Symmetries | None, args: argparse.Namespace,
+def count_exact_cover(xc: ExactCover, group: SymmetryResult | None, args: argparse.Namespace,
                       start: float, options: dict[str, Any]) -> int:
     """``solve --count`` of an exact cover: raw, or up to ``group`` where it has more
     than the identity; in parts where asked."""

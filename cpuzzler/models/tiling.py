@@ -39,7 +39,7 @@ from cpuzzler.results import (
 )
 
 if TYPE_CHECKING:
-    from cpuzzler.engines.estimate import Estimate
+    from cpuzzler.results import EstimateResult
     from cpuzzler.symmetry.tilings import PuzzleSymmetry, Reduction, SolutionKey
 
 T = TypeVar("T")
@@ -423,7 +423,7 @@ class Tiling:
         solution = None if found.solution is None else puzzle.solution(found.solution)
         return Optimum(solution, found.value, found.optimal, found.reason)
 
-    def estimate(self, probes: int = 20000, **options: Any) -> Estimate:
+    def estimate(self, probes: int = 20000, **options: Any) -> EstimateResult:
         """Estimates of the number of solutions (all of them, not up to symmetry) and of
         the search tree before a long count: ``ExactCover.estimate`` on the puzzle's
         exact cover, which takes the same ``options`` (``seed``, ``breadth``,

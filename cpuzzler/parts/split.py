@@ -18,23 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpuzzler.exact_cover import JOBS
+from cpuzzler.exact_cover import JOBS, Subproblem
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
 
-
-@dataclass(frozen=True)
-class Subproblem:
-    """A reduced problem, the original options fixed to reach it, and an index map."""
-
-    problem: ExactCover
-    fixed: tuple[int, ...]
-    options: tuple[int, ...]  # options[k]: the original index of the problem's option k
-
-    def original(self, solution: tuple[int, ...]) -> tuple[int, ...]:
-        """A solution of ``problem`` as a solution (option indices) of the original."""
-        return tuple(sorted(self.fixed + tuple(self.options[o] for o in solution)))
+__all__ = ["Subproblem", "split", "split_until"]
 
 
 @dataclass

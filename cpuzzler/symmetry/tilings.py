@@ -15,14 +15,31 @@ from __future__ import annotations
 import math
 from itertools import permutations, product
 from math import prod
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cpuzzler.grids.lattice import Cell, Symmetry
 from cpuzzler.grids.region import part_maps
 from cpuzzler.models.placement import Placement
+from cpuzzler.models.tiling_model import Shape
 
-if TYPE_CHECKING:
-    from cpuzzler.models.tiling import Tiling, TilingSolution
+
+class Tiling(Shape, Protocol):
+    """What the group needs of a tiling puzzle (``models.Tiling`` is one): its shape, its
+    placements, and whether its parts may swap."""
+
+    swap_parts: bool
+
+    @property
+    def placements(self) -> list[Placement]: ...
+    def parts_meet(self) -> bool: ...
+
+
+class TilingSolution(Protocol):
+    """What the group needs of a solution (``models.TilingSolution`` is one)."""
+
+    @property
+    def placements(self) -> tuple[Placement, ...]: ...
+
 
 SolutionKey = tuple[tuple[str, tuple[Cell, ...]], ...]
 # a piece's shape (canonical cells), kind, copies, whether optional, whether it may cross
