@@ -46,7 +46,7 @@ from pathlib import Path
 
 from cpuzzler import catalog
 from cpuzzler.cli.common import size
-from cpuzzler.engines.frontier.disk import folder_report
+from cpuzzler.engines.frontier.report import folder_report
 from cpuzzler.grids import hexagonal
 from cpuzzler.models import Tiling, pieces
 

@@ -14,7 +14,7 @@ import pytest
 from conftest import finish, parts_done, patience
 
 from cpuzzler import catalog
-from cpuzzler.engines.frontier.disk import folder_report
+from cpuzzler.engines.frontier.report import folder_report
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.models import queens
 from cpuzzler.parts import backends, count_in_parts

@@ -77,7 +77,7 @@ def test_the_reference_shows_typed_signatures_and_the_public_surface_only(site):
     # helpers a module keeps out of its __all__ have no entry in the reference
     engines = (site / "reference/engines/index.html").read_text()
     assert 'id="cpuzzler.engines.frontier.disk.count_on_disk"' in engines
-    for helper in ("frontier.disk.process_shard", "sweep.counter_arguments",
+    for helper in ("frontier.workers.process_shard", "sweep.counter_arguments",
                    "native.solver_arguments"):
         assert f'id="cpuzzler.engines.{helper}"' not in engines, helper
 

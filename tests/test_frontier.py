@@ -16,6 +16,7 @@ from test_memo import FEWEST_ON_MEMO
 
 from cpuzzler import ExactCover, catalog
 from cpuzzler.cli.common import exact_cover_of
+from cpuzzler.engines.frontier import files as frontier_files
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import square
 from cpuzzler.models import Tiling, pieces, queens
@@ -225,7 +226,7 @@ def test_info_on_a_running_count_passes_over_the_files_it_deletes(tmp_path, monk
                                                                   on_disk_at_once):
     from pathlib import Path
 
-    from cpuzzler.engines.frontier.disk import folder_report
+    from cpuzzler.engines.frontier.report import folder_report
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
@@ -244,7 +245,7 @@ def test_info_on_a_running_count_passes_over_the_files_it_deletes(tmp_path, monk
 
 
 def test_a_count_that_fits_in_memory_never_touches_the_disk(tmp_path, whole_sweep):
-    from cpuzzler.engines.frontier.disk import folder_report
+    from cpuzzler.engines.frontier.report import folder_report
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     seen = []
@@ -313,10 +314,9 @@ def test_a_full_disk_stops_the_count_with_a_clear_error_and_it_resumes(tmp_path,
                                                                         on_disk_at_once):
     import errno
 
-    from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    append, calls = frontier_disk._Appender.append, []
+    append, calls = frontier_files.Appender.append, []
 
     def fills_up(self, outputs):  # the disk is full at the 40th append
         calls.append(1)
@@ -324,11 +324,11 @@ def test_a_full_disk_stops_the_count_with_a_clear_error_and_it_resumes(tmp_path,
             raise OSError(errno.ENOSPC, "No space left on device")
         append(self, outputs)
 
-    monkeypatch.setattr(frontier_disk._Appender, "append", fills_up)
+    monkeypatch.setattr(frontier_files.Appender, "append", fills_up)
     with pytest.raises(ExactCoverError, match="no room left on its disk"):
         xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4, checkpoint_every=0)
     assert json.loads((tmp_path / "state.json").read_text())["next"] > 0
-    monkeypatch.setattr(frontier_disk._Appender, "append", append)
+    monkeypatch.setattr(frontier_files.Appender, "append", append)
     assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040
 
 
@@ -432,8 +432,9 @@ def test_a_folder_of_the_wider_records_resumes(tmp_path, monkeypatch, whole_swee
     from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
-    monkeypatch.setattr(frontier_disk, "PACKING", None)
+    for module in (frontier_disk, frontier_files):  # read in both
+        monkeypatch.setattr(module, "RECORD_HEAD", 16)
+        monkeypatch.setattr(module, "PACKING", None)
     assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(30)).complete
     state = json.loads((tmp_path / "state.json").read_text())
@@ -454,8 +455,9 @@ def test_a_folder_of_the_older_records_is_repacked_and_goes_on(xc, stop, expecte
     from cpuzzler.engines.frontier import disk as frontier_disk
 
     old, new = tmp_path / "old", tmp_path / "new"
-    monkeypatch.setattr(frontier_disk, "RECORD_HEAD", 16)
-    monkeypatch.setattr(frontier_disk, "PACKING", None)
+    for module in (frontier_disk, frontier_files):  # read in both
+        monkeypatch.setattr(module, "RECORD_HEAD", 16)
+        monkeypatch.setattr(module, "PACKING", None)
     assert not xc.count(symmetry="raw", engine="frontier", work_dir=old, shards=3,
                         on_layer=stop_at(stop)).complete
     monkeypatch.undo()
@@ -478,7 +480,8 @@ def test_the_files_are_packed_and_a_damaged_one_is_a_clear_error(tmp_path, monke
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     held = {}
     for packing in (None, "zlib", "zstd"):
-        monkeypatch.setattr(frontier_disk, "PACKING", packing)
+        for module in (frontier_disk, frontier_files):  # read in both
+            monkeypatch.setattr(module, "PACKING", packing)
         work = tmp_path / str(packing)
         assert xc.count(symmetry="raw", engine="frontier", work_dir=work, shards=4) == 4040
         held[packing] = sum(row[2] for row in json.loads((work / "state.json").read_text())[
@@ -501,7 +504,8 @@ def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, who
     from cpuzzler.engines.frontier import disk as frontier_disk
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
-    monkeypatch.setattr(frontier_disk, "PACKING", "zlib")
+    for module in (frontier_disk, frontier_files):  # read in both
+        monkeypatch.setattr(module, "PACKING", "zlib")
     assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
                         on_layer=stop_at(30)).complete
     assert json.loads((tmp_path / "state.json").read_text())["packing"] == "zlib"
@@ -512,9 +516,9 @@ def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, who
         for path in tmp_path.glob(f"layer-{k + 1:06d}.*"):
             data, at = path.read_bytes(), 0
             while at < len(data):
-                raw, size = frontier_disk.BLOCK.unpack_from(data, at)
-                kinds.add("zstd" if raw & frontier_disk.ZSTD_BLOCK else "zlib")
-                at += frontier_disk.BLOCK.size + size
+                raw, size = frontier_files.BLOCK.unpack_from(data, at)
+                kinds.add("zstd" if raw & frontier_files.ZSTD_BLOCK else "zlib")
+                at += frontier_files.BLOCK.size + size
 
     assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, on_layer=blocks) == 4040
     assert kinds == {"zlib", "zstd"}
@@ -522,9 +526,9 @@ def test_a_folder_of_zlib_blocks_goes_on_in_zstd_ones(tmp_path, monkeypatch, who
 
 
 def test_the_appender_keeps_what_it_may_open_and_reopens_past_it(tmp_path):
-    from cpuzzler.engines.frontier.disk import _Appender
+    from cpuzzler.engines.frontier.files import Appender
 
-    appender = _Appender(tmp_path)
+    appender = Appender(tmp_path)
     assert appender.limit >= 64
     appender.limit = 2
     for round_ in range(3):
@@ -858,7 +862,7 @@ def test_meeting_in_the_middle_counts_random_symmetric_boards_as_the_python_engi
 def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, monkeypatch,
                                                                      on_disk_at_once):
     from cpuzzler.engines import _dlx
-    from cpuzzler.engines.frontier import disk as frontier_disk
+    from cpuzzler.engines.frontier import report as frontier_report
 
     xc = catalog.get("pentominoes-5x12").build().exact_cover
     assert not xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4,
@@ -883,7 +887,7 @@ def test_on_disk_a_symmetric_board_is_met_in_the_middle_and_resumes(tmp_path, mo
     assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path) == 4040
     assert len(xc.stats.frontier["layers"]) == 0  # the join alone was left
     assert not list(tmp_path.glob("layer-*")) and not list(tmp_path.glob("query-*"))
-    assert dict(frontier_disk.folder_report(tmp_path))["count"] == "finished: 4,040 solutions"
+    assert dict(frontier_report.folder_report(tmp_path))["count"] == "finished: 4,040 solutions"
 
 
 def test_on_disk_the_join_runs_on_every_worker(tmp_path, on_disk_at_once):
@@ -905,8 +909,8 @@ def test_a_meet_past_memory_runs_its_layers_before_the_kept_ones_in_memory(tmp_p
     monkeypatch.setattr(frontier_disk, "_met_in_memory",
                         lambda *_: (None, frontier_disk._dlx.SPILL, []))
     written: list[int] = []
-    name = frontier_disk._file_name
-    monkeypatch.setattr(frontier_disk, "_file_name",
+    name = frontier_files.file_name
+    monkeypatch.setattr(frontier_files, "file_name",
                         lambda layer, shard: written.append(layer) or name(layer, shard))
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     assert xc.count(symmetry="raw", engine="frontier", work_dir=tmp_path, shards=4) == 9356
@@ -916,21 +920,19 @@ def test_a_meet_past_memory_runs_its_layers_before_the_kept_ones_in_memory(tmp_p
 
 
 def test_reading_ahead_is_a_hint_that_never_fails(tmp_path):
-    from cpuzzler.engines.frontier import disk as frontier_disk
 
     (tmp_path / "shard").write_bytes(b"x" * 10000)
-    assert frontier_disk.will_need(tmp_path / "shard") is None
-    assert frontier_disk.will_need(tmp_path / "no such file") is None
-    assert frontier_disk.will_need(tmp_path) is None  # a folder: nothing to read ahead
+    assert frontier_files.will_need(tmp_path / "shard") is None
+    assert frontier_files.will_need(tmp_path / "no such file") is None
+    assert frontier_files.will_need(tmp_path) is None  # a folder: nothing to read ahead
 
 
 def test_read_ahead_asks_for_the_next_items_files_before_handing_out_this_one(
         monkeypatch):
-    from cpuzzler.engines.frontier import disk as frontier_disk
 
     events: list[str] = []
-    monkeypatch.setattr(frontier_disk, "will_need", lambda path: events.append(f"ask {path}"))
-    for item in frontier_disk.read_ahead(["a", "b", "c"], lambda item: [item, item + "2"]):
+    monkeypatch.setattr(frontier_files, "will_need", lambda path: events.append(f"ask {path}"))
+    for item in frontier_files.read_ahead(["a", "b", "c"], lambda item: [item, item + "2"]):
         events.append(f"work {item}")
     assert events == ["ask b", "ask b2", "work a", "ask c", "ask c2", "work b", "work c"]
 

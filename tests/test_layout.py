@@ -117,3 +117,10 @@ def test_symmetry_of_exact_covers_knows_no_puzzle(graphs):
               if t.startswith(("cpuzzler.models", "cpuzzler.grids", "cpuzzler.catalog"))]
         assert not up, (name, up)
     assert not both.has_edge("cpuzzler.symmetry.tilings", "cpuzzler.models.tiling")
+
+
+def test_no_python_module_past_700_lines_and_no_c_file_past_800():
+    long = {str(path.relative_to(PACKAGE)): n for pattern, most in (("*.py", 700), ("*.c", 800))
+            for path in PACKAGE.rglob(pattern)
+            if (n := len(path.read_text().splitlines())) > most}
+    assert not long, long

@@ -145,7 +145,7 @@ def test_a_tiling_no_piece_reduces_is_counted_not_listed_up_to_symmetry():
 def test_info_on_a_count_in_its_first_seconds_says_where_it_stands(tmp_path, capsys):
     """A new count in a work folder runs in memory for up to 30 s and saves no state
     meanwhile: info said only that none was saved; now the layers run so far."""
-    from cpuzzler.engines.frontier.disk import folder_report
+    from cpuzzler.engines.frontier.report import folder_report
     from cpuzzler.models import queens
 
     seen: list[dict[str, str]] = []

@@ -46,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     """What a puzzle is, then (within the time limit, which counts from there) its count
     here; for the work folder of a count on disk (``solve --work-dir``), where it
     stands."""
-    from cpuzzler.engines.frontier.disk import RUNNING, STATE, folder_report
+    from cpuzzler.engines.frontier.files import RUNNING, STATE
+    from cpuzzler.engines.frontier.report import folder_report
 
     if any((Path(args.problem) / name).is_file() for name in (STATE, RUNNING)):
         _show(folder_report(args.problem))

@@ -91,7 +91,6 @@ struct Meet {
     int no_memory;
 };
 
-static inline void bit_set_in(Bits *b, int i) { b->w[i >> 6] |= (uint64_t)1 << (i & 63); }
 static inline int bit_of(const Bits *b, int i) { return (int)(b->w[i >> 6] >> (i & 63) & 1); }
 
 static int top_cell(const Bits *b, int cells) {
@@ -232,8 +231,8 @@ static Gap *gap_of(Meet *m, const Bits *holes, int q) {
     if (!made) return g;
     memset(&m->want, 0, sizeof m->want);
     for (int p = 0; p <= m->last; p++)
-        if (!bit_of(holes, p)) bit_set_in(&m->want, p);
-    for (int i = m->cells; i < m->f->n_order; i++) bit_set_in(&m->want, i);
+        if (!bit_of(holes, p)) bit_set(&m->want, p);
+    for (int i = m->cells; i < m->f->n_order; i++) bit_set(&m->want, i);
     size_t start = m->pool_size;
     Bits none;
     memset(&none, 0, sizeof none);
@@ -258,18 +257,18 @@ int meet_join(Meet *m, const Bits *s, count128 c, MeetEmit emit, void *context) 
     memset(&used, 0, sizeof used);
     for (int p = m->middle; p < n; p++)
         if (bit_of(s, p)) {  /* in C: its image a hole */
-            bit_set_in(&holes, n - 1 - p);
+            bit_set(&holes, n - 1 - p);
             if (n - 1 - p < q) q = n - 1 - p;
         }
     for (int i = n; i < f->n_order; i++)
-        if (bit_of(s, i)) bit_set_in(&used, i);  /* the pieces A used */
+        if (bit_of(s, i)) bit_set(&used, i);  /* the pieces A used */
     Gap *g = gap_of(m, &holes, q);
     if (!g) return -1;
     memset(&x, 0, sizeof x);
     for (int p = 0; p <= m->last; p++)
-        if (!bit_of(&holes, p)) bit_set_in(&x, p);
+        if (!bit_of(&holes, p)) bit_set(&x, p);
     for (int i = n; i < f->n_order; i++)
-        if (!bit_of(&used, i)) bit_set_in(&x, i);
+        if (!bit_of(&used, i)) bit_set(&x, i);
     for (size_t k = g->start; k < g->start + g->count; k++) {
         const Bits *y = &m->pool[k];
         uint64_t clash = 0;
@@ -300,7 +299,7 @@ Meet *meet_open(Frontier *f, int cells) {
         if (u < f->first_start[m->middle] && m->option_last[u] > reach) reach = m->option_last[u];
     }
     m->from = n - 1 - reach < 0 ? 0 : n - 1 - reach;
-    for (int p = 0; p < n; p++) bit_set_in(&m->cell_mask, p);
+    for (int p = 0; p < n; p++) bit_set(&m->cell_mask, p);
     for (int p = m->from; p < f->n_order; p++) {  /* see Canonical states */
         int expires = f->expire_at[f->order[p]];
         if (p <= m->last ? expires <= p : expires <= m->last + 1) { meet_free(m); return NULL; }

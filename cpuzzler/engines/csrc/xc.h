@@ -7,6 +7,8 @@
  *   memo.c    counting by memoised sub-problems (the memo engine)
  *   sample.c  uniform sampling of solutions from the memo engine's table
  *   frontier.c counting breadth-first, layer by layer (the frontier engine)
+ *   frontier_layout.c  its tables laid out once, before the count: positions, expiry,
+ *             live items, keys, and the bit mode's masks
  *   meet.c    the frontier count of a board its half turn maps onto itself, from its first half
  *   diagram.c the decision diagram (ZDD) of all solutions along the memo engine's sweep
  *   module.c  the Python module _dlx: what the bindings share (bindings.h), their tables
@@ -183,7 +185,7 @@ void memo_probe(Memo *m, int pos, int p, double weight, int breadth, Estimate *e
  * returns the new length, or -1 when stopped or there is none. */
 int memo_draw(Memo *m, int pos, int p, int *chosen, int n_chosen);
 
-/* ---- the frontier counter: frontier.c ------------------------------------------------ */
+/* ---- the frontier counter: frontier.c, laid out by frontier_layout.c ----------------- */
 
 typedef struct {
     unsigned char *slots;  /* capacity slots of [count][key]; NULL: empty layer */
@@ -193,8 +195,18 @@ typedef struct {
     int key_bytes;         /* the live items of the layer's position, packed */
 } Layer;
 
+#define NARROW 8  /* a slot's count while its table's counts fit in 64 bits */
+#define WIDE 16   /* and once one does not (see frontier.c, Keys) */
+
+static inline void set_head(Layer *l, int head) {
+    l->head = head;
+    l->slot_bytes = (size_t)head + (size_t)l->key_bytes;
+}
+
 #define BITS_WORDS 4  /* bit mode: a state's items in at most 256 bits (see frontier.c) */
 typedef struct { uint64_t w[BITS_WORDS]; } Bits;
+
+static inline void bit_set(Bits *b, int i) { b->w[i >> 6] |= (uint64_t)1 << (i & 63); }
 typedef struct { unsigned short from, to, len; } BitRun;  /* key bits to Bits: see Bit mode */
 #define SPARE_TABLES 64  /* tables freed and kept to be used again (frontier.c) */
 #define PENDING_ADDS 16  /* bit mode: states emitted, their slots fetched ahead */

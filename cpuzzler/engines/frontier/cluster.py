@@ -45,8 +45,9 @@ from pathlib import Path
 from typing import Any
 
 from cpuzzler.engines import _dlx
-from cpuzzler.engines.frontier import disk
-from cpuzzler.engines.frontier.disk import PACKING, RECORD_HEAD, STATE, looked_up
+from cpuzzler.engines.frontier import disk, files, meeting, workers
+from cpuzzler.engines.frontier.files import PACKING, RECORD_HEAD, STATE
+from cpuzzler.engines.frontier.meeting import looked_up
 from cpuzzler.errors import ExactCoverError
 
 __all__ = ["WorkerLost", "count_owned"]
@@ -55,7 +56,7 @@ OWNER = "owner.json"  # in each owner's folder: the problem and the owner it hol
 WAIT = 2.0  # seconds between looks at the cluster's workers while tasks run
 REJOIN = 60.0  # seconds a count waits for a lost owner's folder to be held again
 QUERIES = "query"  # _APPENDERS' key of an owner's lookup files: its folder / QUERIES
-_APPENDERS: dict[str, tuple[threading.Lock, disk._Appender]] = {}  # per folder
+_APPENDERS: dict[str, tuple[threading.Lock, files.Appender]] = {}  # per folder
 
 
 def owner_folder(work_dir: str, owner: int) -> Path:
@@ -101,9 +102,9 @@ def prepare(work_dir: str, owner: int, digest: str, sizes: dict[str, int] | None
         for path in folder.glob("layer-*"):  # nothing of them was saved
             path.unlink()
         (folder / OWNER).write_text(json.dumps(mark))
-        disk._flush({folder / OWNER})
+        files.flush({folder / OWNER})
         return
-    disk._restore(folder, sizes)
+    files.restore(folder, sizes)
 
 
 def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tuple[Any, ...],
@@ -115,7 +116,7 @@ def process(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
     a stop, nothing emitted. ``meet``: the state's (the kept layers' copies go out too,
     to the owners of their shards)."""
     folder = owner_folder(work_dir, owner)
-    reason, found, done, outputs = disk.process_shards(
+    reason, found, done, outputs = workers.process_shards(
         digest, arguments, memory, k, [str(folder / name) for name in batch],
         shards, deadline, RECORD_HEAD, PACKING, meet)
     return reason, found, done, _by_owner(outputs, owners)
@@ -125,8 +126,8 @@ def gather(work_dir: str, owner: int, digest: str, arguments: tuple[Any, ...],
            memory: float, meet: list[int], names: list[str]) -> bytes:
     """A task of a join: the cells of the states of the owner's kept files ``names``
     (``csrc/meet.c``, On disk), as bytes for the other owners' workers."""
-    handle = disk.meeting(digest, arguments, memory, meet)
-    disk.shapes_of(handle, owner_folder(work_dir, owner), names, RECORD_HEAD, PACKING)
+    handle = meeting.meeting(digest, arguments, memory, meet)
+    meeting.shapes_of(handle, owner_folder(work_dir, owner), names, RECORD_HEAD, PACKING)
     return _dlx.frontier_meet_shapes_out(handle)
 
 
@@ -141,8 +142,8 @@ def look_up(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
         for part_cells in cells:
             _dlx.frontier_meet_shapes_in(handle, part_cells)
 
-    handle = disk.meeting(digest, arguments, memory, meet, take_cells)
-    reason, outputs = disk.lookups_of(handle, owner_folder(work_dir, owner), batch, shards,
+    handle = meeting.meeting(digest, arguments, memory, meet, take_cells)
+    reason, outputs = meeting.lookups_of(handle, owner_folder(work_dir, owner), batch, shards,
                                       RECORD_HEAD, PACKING, deadline)
     return reason, 0, 0, _by_owner(outputs, owners)
 
@@ -150,8 +151,8 @@ def look_up(work_dir: str, owner: int, owners: int, digest: str, arguments: tupl
 def dots(work_dir: str, owner: int, digest: str, arguments: tuple[Any, ...], memory: float,
          meet: list[int], pairs: list[tuple[str, str]], deadline: float | None
          ) -> tuple[int, int]:
-    """A task of a join: ``disk.meet_dots`` on the owner's lookup files ``pairs``."""
-    return disk.meet_dots(digest, arguments, memory, meet, str(owner_folder(work_dir, owner)),
+    """A task of a join: ``meeting.meet_dots`` on the owner's lookup files ``pairs``."""
+    return meeting.meet_dots(digest, arguments, memory, meet, str(owner_folder(work_dir, owner)),
                           pairs, RECORD_HEAD, PACKING, deadline)
 
 
@@ -207,10 +208,10 @@ def append(work_dir: str, owner: int, outputs: list[tuple[int, int, bytes]],
     """A task, on the owner's worker: append ``outputs`` to its files (its lookup files,
     where ``lookups``). Returns the lengths of the files written."""
     folder = owner_folder(work_dir, owner)
-    name = disk._query_name if lookups else disk._file_name
+    name = meeting.query_name if lookups else files.file_name
     lock, appender = _APPENDERS.setdefault(
         str(folder / QUERIES) if lookups else str(folder),
-        (threading.Lock(), disk._Appender(folder, name)))
+        (threading.Lock(), files.Appender(folder, name)))
     with lock:
         appender.append(outputs)
         return {file: (folder / file).stat().st_size
@@ -224,14 +225,14 @@ def flush(work_dir: str, owner: int) -> None:
         lock, appender = entry
         with lock:
             appender.close()
-            disk._flush({path for path in appender.written if path.exists()})
+            files.flush({path for path in appender.written if path.exists()})
             appender.written = set()
 
 
 def prune(work_dir: str, owner: int, next_layer: int) -> None:
     """A task, on the owner's worker: the files of the layers before ``next_layer``
     deleted."""
-    disk._drop_before(owner_folder(work_dir, owner), next_layer)
+    files.drop_before(owner_folder(work_dir, owner), next_layer)
 
 
 # -- the count, run here ---------------------------------------------------------------
@@ -485,10 +486,10 @@ def _started(work: Path, owners: _Owners, digest: str, shards: int,
     None."""
     lo, hi, secondary, options, order, colours = arguments
     handle, _ = _dlx.frontier_open(lo, hi, secondary, options, order, memory, colours)
-    meet = disk.meet_of(handle, meet_cells)
+    meet = meeting.meet_of(handle, meet_cells)
     _, _, found, _, outputs = _dlx.frontier_step(handle, -1, b"", shards, -1.0, RECORD_HEAD)
     count = len(owners.assignment)
-    parts = _by_owner(disk._packed(outputs, PACKING), count)
+    parts = _by_owner(files.packed(outputs, PACKING), count)
     sizes: dict[str, dict[str, int]] = {str(owner): {} for owner in range(count)}
     for owner, written in zip(parts, owners.client.gather(
             [owners.submit(owner, append, owners.work_dir, owner, outputs)
@@ -531,7 +532,7 @@ def _spread(owners: _Owners, state: dict[str, Any], chosen: Callable[[str], bool
     files appended to, by owner)."""
     client, work_dir, count = owners.client, owners.work_dir, state["owners"]
     # a task's files at most a sixteenth of the memory: its output is held until sent on
-    waiting = {owner: disk.batches(
+    waiting = {owner: workers.batches(
         sorted((name, size) for name, size in state["sizes"][str(owner)].items()
                if chosen(name)), memory / 16, state["shards"])
         for owner in range(count)}
@@ -571,7 +572,7 @@ def _spread(owners: _Owners, state: dict[str, Any], chosen: Callable[[str], bool
 def _joined(owners: _Owners, state: dict[str, Any], digest: str, shared: Any,
             memory: float, deadline: float | None) -> tuple[int, int]:
     """A count met in the middle on the cluster, its layers run to the middle, joined
-    (``disk._joined``'s steps, each owner's on its worker): every owner gathers the
+    (``meeting.joined``'s steps, each owner's on its worker): every owner gathers the
     cells of its kept files, all of which each worker takes; each owner's middle files
     are looked up, the lookups sent to the owners of the kept shards they read, into
     lookup files; each owner reads its lookup files against its shards. Returns the
@@ -588,16 +589,16 @@ def _joined(owners: _Owners, state: dict[str, Any], digest: str, shared: Any,
         return owners.submit(owner, look_up, owners.work_dir, owner, count, digest, shared,
                              memory, meet, cells, batch, state["shards"], deadline)
 
-    (reason, _), _, _ = _spread(owners, state, lambda name: disk.in_middle(name, middle),
+    (reason, _), _, _ = _spread(owners, state, lambda name: meeting.in_middle(name, middle),
                                 memory, task, lookups=True)
     if reason != _dlx.DONE:
         return 0, reason
     futures = []
     for owner, written in enumerate(owners.client.gather(
             [owners.submit(owner, queries, owners.work_dir, owner) for owner in range(count)])):
-        pairs = [(name, disk.read_by(name, middle)) for name in written]
+        pairs = [(name, meeting.read_by(name, middle)) for name in written]
         pairs = [(name, read) for name, read in pairs if read in sizes[str(owner)]]
-        most = disk.share(len(pairs), 4 * owners.threads[owner])
+        most = workers.share(len(pairs), 4 * owners.threads[owner])
         futures += [owners.submit(owner, dots, owners.work_dir, owner, digest, shared, memory,
                                   meet, pairs[at:at + most], deadline)
                     for at in range(0, len(pairs), most)]
@@ -615,9 +616,9 @@ def _save(owners: _Owners, work: Path, state: dict[str, Any]) -> None:
     """Every owner's files flushed to disk, then ``state`` made what a resume starts
     from, then the files of the layers before it deleted."""
     owners.on_each(flush)
-    for files in state["sizes"].values():
-        for name in [name for name in files
+    for sizes in state["sizes"].values():
+        for name in [name for name in sizes
                      if name.startswith("layer-") and int(name[6:12]) < state["next"]]:
-            del files[name]
-    disk._save_state(work, state)
+            del sizes[name]
+    files.save_state(work, state)
     owners.on_each(prune, state["next"])
