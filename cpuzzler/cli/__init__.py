@@ -16,7 +16,9 @@ from those declarations, so a new command is a new module here.
 A problem is a name from ``cpuzzler list``, a ``.toml`` puzzle file, a ``.dlx`` file
 (Knuth's format), a ``.dpf`` file (Frans Faase's format) or a ``.dpfg`` file (his
 geometric description).  The exit statuses are in ``common.EXIT_STATUS`` and at the end
-of every command's ``--help``.
+of every command's ``--help``. The commands sit above everything else and import it
+inside the commands that use it, so ``cpuzzler --version`` loads no model, catalog or
+engine.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Encoders: an exact-cover problem as another solver's model (CP-SAT, CNF).
 
-They take the problem, not a puzzle, so every model gets every engine.
+They take the problem, not a puzzle, so every model gets every engine: they import the
+exact cover, its results and ``symmetry.lex_leader``, never a model, grid or engine.
 """
 
 from cpuzzler.encoders.cnf import ENCODINGS, to_cnf

@@ -12,6 +12,11 @@ tuples of option indices, and ``count(xc, stats=, time_limit=)``.
     frontier counts breadth-first, layer by layer along a sweep (count only)
     zdd      counts as decision diagrams, every item's rule conjoined (OxiDD; count only)
 
+The engines know the exact cover, not puzzles: they import it, its results, the
+encoders, the progress line, a file check of ``formats`` and the workers of
+``parts.backends`` (the frontier engine's shards), never a model, grid, catalog or
+renderer; the estimates (``estimate``) use the engines and no engine imports them.
+
 >>> get_engine("python").NAME
 'python'
 """

@@ -3,7 +3,8 @@
 square, triangular and hexagonal grids), and ``tetrakis`` (squares cut into four
 triangles, for the tangram).
 
-Each module holds its ``lattice`` and the region shapes that fit it.
+Each module holds its ``lattice`` and the region shapes that fit it. The grids import
+nothing of cpuzzler but its errors and results, so every other room may use them.
 
 >>> from cpuzzler.grids import cubic, square
 >>> len(square.rectangle(10, 6)), len(cubic.box(3, 3, 3))

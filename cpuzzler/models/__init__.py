@@ -1,5 +1,10 @@
 """Puzzles built as exact-cover problems: tilings of polyform pieces, Sudoku, queens,
-Latin squares, Langford pairings, domino puzzles, and Frans Faase's DPF files."""
+Latin squares, Langford pairings, domino puzzles, and Frans Faase's DPF files.
+
+They import what lies below them: the exact cover and its results, the grids, the
+constraints, the groups of ``symmetry``, the plain readers of ``formats``, and the
+renderers inside the functions that draw (a tiling's picture); the catalog, the counting
+in parts and the shell import them, never the other way."""
 
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.models import dpf, pieces
