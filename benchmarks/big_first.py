@@ -15,7 +15,9 @@ of N processes, run ``i`` with seeds ``N*i`` to ``N*i + N - 1``. ``shell`` and
 from its start (the interpreter, the catalog and the model's building included) to its
 end, as a user waits for it. ``--apart`` and ``--fault-free``
 ask for the constrained puzzle (``cpuzzler.constraints``); a puzzle without both pieces
-named is left out.
+named is left out. ``ssxcc`` and ``dlx2`` are Knuth's programs built from their CWEB
+sources (``--knuth DIR``, see ``benchmarks/knuth.py``), asked for one solution (``t1``)
+of the same matrix; ``ssxcc:seeded`` randomises its ties, run ``i`` with seed ``i``.
 """
 
 from __future__ import annotations
@@ -82,9 +84,31 @@ def shell(name: str, jobs: int, seed: int, time_limit: float) -> float | None:
     return seconds if done.returncode == 0 and seconds <= time_limit else None
 
 
+KNUTH: dict[str, Any] = {}  # the programs built, and each puzzle's matrix in his format
+
+
+def knuth(name: str, engine: str, time_limit: float) -> float | None:
+    """Wall seconds of Knuth's program to the first solution, None past the cap."""
+    import knuth as peers
+
+    from cpuzzler import catalog
+
+    if name not in KNUTH:  # one puzzle's matrix kept at a time
+        for other in [key for key in KNUTH if key != "programs"]:
+            del KNUTH[other]
+        KNUTH[name] = peers.knuth_input(catalog.get(name).build().exact_cover)
+    program, _, seed = engine.partition("=")
+    arguments = ["t1"] + ([f"s{seed}"] if seed else [])
+    found, seconds, _ = peers.run(KNUTH["programs"][program.split(":")[0]], KNUTH[name],
+                                  *arguments, timeout=time_limit)
+    return seconds if found else None
+
+
 def run(name: str, engine: str, time_limit: float, where: str) -> float | None | str:
     """Seconds to the first solution in a child process, None (none by the cap) or
     "skipped"."""
+    if engine.split(":")[0] in ("ssxcc", "dlx2"):
+        return "skipped" if where else knuth(name, engine, time_limit)
     if engine.startswith("shell"):  # shell=SEED or shell:jobs=N=SEED
         *head, seed = engine.split("=")
         return shell(name, int(head[1]) if len(head) == 2 else 1, int(seed), time_limit)
@@ -105,7 +129,7 @@ def run(name: str, engine: str, time_limit: float, where: str) -> float | None |
 
 def _seeded(engine: str, i: int) -> str:
     """The engine of run ``i``: its seed (and its first seed, ``N*i``, for N jobs)."""
-    if engine in ("dlx:seeded", "shell"):
+    if engine in ("dlx:seeded", "shell", "ssxcc:seeded"):
         return f"{engine}={i}"
     if engine.startswith(("dlx:jobs=", "shell:jobs=")):
         return f"{engine}={int(engine.split('=')[1]) * i}"
@@ -120,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default="")
     parser.add_argument("--apart", default="", help="two piece names, A,B")
     parser.add_argument("--fault-free", action="store_true")
+    parser.add_argument("--knuth", help="the folder of Knuth's sources (benchmarks/knuth.py)")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
@@ -127,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         one(name, engine, float(limit), where)
         return 0
     engines = args.engines.split(",")
+    if any(e.split(":")[0] in ("ssxcc", "dlx2") for e in engines):
+        import knuth as peers
+
+        KNUTH["programs"] = peers.build(args.knuth)
     cap = args.time_limit
     where = ";".join(filter(None, [args.apart, "fault-free" if args.fault_free else ""]))
     print(f"wall seconds to a first solution, median of {args.repeat}, cap {cap:g} s"
@@ -139,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         cells = []
         for engine in engines:
-            times = [run(name, _seeded(engine, i), cap, where) for i in range(args.repeat)]
+            runs = 1 if engine in ("ssxcc", "dlx2") else args.repeat  # the same each time
+            times = [run(name, _seeded(engine, i), cap, where) for i in range(runs)]
             if "skipped" in times:
                 break
             solved = sorted(t if t is not None else float("inf") for t in times)
