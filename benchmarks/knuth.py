@@ -59,13 +59,22 @@ def build(sources: str | os.PathLike[str] | None) -> dict[str, Path]:
 
 def knuth_input(xc: ExactCover) -> str:
     """The problem in Knuth's DLX format, its items renamed (his names are at most 8
-    characters) and only plain 1:1 items taken: what SSXCC and DLX2 both read."""
-    if xc.has_colours or any(xc.bounds(n) != (1, 1) for n in xc.primary):
-        raise SystemExit("Knuth's input here: plain exact covers only (no colours, bounds)")
+    characters): what SSXCC and DLX2 both read. An item to be covered k times (a piece
+    with k copies) becomes k items, each option holding it k options, one a copy (his
+    way before multiplicities; each solution then comes k! times). No colours."""
+    copies = {n: xc.bounds(n)[0] for n in xc.primary}
+    if xc.has_colours or any(xc.bounds(n)[0] != xc.bounds(n)[1] for n in xc.primary):
+        raise SystemExit("Knuth's input here: no colours, no ranges of multiplicities")
     short = {name: f"i{k}" for k, name in enumerate(xc.items)}
-    lines = [" ".join(short[n] for n in xc.primary)
-             + (" | " + " ".join(short[n] for n in xc.secondary) if xc.secondary else "")]
-    lines += [" ".join(short[n] for n in xc.option(o)) for o in range(xc.num_options)]
+    head = [f"{short[n]}x{c}" for n in xc.primary for c in range(copies[n])]
+    lines = [" ".join(head) + (" | " + " ".join(short[n] for n in xc.secondary)
+                               if xc.secondary else "")]
+    for o in range(xc.num_options):
+        variants = [[]]
+        for n in xc.option(o):
+            names = [f"{short[n]}x{c}" for c in range(copies[n])] if n in copies else [short[n]]
+            variants = [v + [name] for v in variants for name in names]
+        lines += [" ".join(v) for v in variants]
     return "\n".join(lines) + "\n"
 
 

@@ -659,9 +659,6 @@ class ExactCover:
         return text
 
 
-__all__ = ["ExactCover", "Subproblem"]
-
-
 @dataclass(frozen=True)
 class Subproblem:
     """A part of a problem (``ExactCover.subproblems``, made by ``parts.split``): a reduced
@@ -674,3 +671,6 @@ class Subproblem:
     def original(self, solution: tuple[int, ...]) -> tuple[int, ...]:
         """A solution of ``problem`` as a solution (option indices) of the original."""
         return tuple(sorted(self.fixed + tuple(self.options[o] for o in solution)))
+
+
+__all__ = ["ExactCover", "Subproblem"]
