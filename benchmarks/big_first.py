@@ -84,7 +84,8 @@ def shell(name: str, jobs: int, seed: int, time_limit: float) -> float | None:
     return seconds if done.returncode == 0 and seconds <= time_limit else None
 
 
-KNUTH: dict[str, Any] = {}  # the programs built, and each puzzle's matrix in his format
+KNUTH: dict[str, Any] = {}  # Knuth's programs built (knuth.build), by name
+MATRIX: dict[str, str] = {}  # the puzzle last asked for, in his format (one at a time)
 
 
 def knuth(name: str, engine: str, time_limit: float) -> float | None:
@@ -93,14 +94,13 @@ def knuth(name: str, engine: str, time_limit: float) -> float | None:
 
     from cpuzzler import catalog
 
-    if name not in KNUTH:  # one puzzle's matrix kept at a time
-        for other in [key for key in KNUTH if key != "programs"]:
-            del KNUTH[other]
-        KNUTH[name] = peers.knuth_input(catalog.get(name).build().exact_cover)
+    if name not in MATRIX:
+        MATRIX.clear()
+        MATRIX[name] = peers.knuth_input(catalog.get(name).build().exact_cover)
     program, _, seed = engine.partition("=")
     arguments = ["t1"] + ([f"s{seed}"] if seed else [])
-    found, seconds, _ = peers.run(KNUTH["programs"][program.split(":")[0]], KNUTH[name],
-                                  *arguments, timeout=time_limit)
+    found, seconds, _ = peers.run(KNUTH[program.split(":")[0]], MATRIX[name], *arguments,
+                                  timeout=time_limit)
     return seconds if found else None
 
 
@@ -155,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     if any(e.split(":")[0] in ("ssxcc", "dlx2") for e in engines):
         import knuth as peers
 
-        KNUTH["programs"] = peers.build(args.knuth)
+        KNUTH.update(peers.build(args.knuth))
     cap = args.time_limit
     where = ";".join(filter(None, [args.apart, "fault-free" if args.fault_free else ""]))
     print(f"wall seconds to a first solution, median of {args.repeat}, cap {cap:g} s"

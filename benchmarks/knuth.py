@@ -38,9 +38,10 @@ ENUMERATED = (("pentominoes-6x10", 9356), ("solid-pentominoes-3x4x5", 31520))
 
 def build(sources: str | os.PathLike[str] | None) -> dict[str, Path]:
     """The programs built from the CWEB files in ``sources`` (or ``KNUTH_SOURCES``)."""
-    folder = Path(sources or os.environ.get("KNUTH_SOURCES", ""))
+    given = sources or os.environ.get("KNUTH_SOURCES")
+    folder = Path(given or ".")
     needed = [folder / f"{p}.w" for p in PROGRAMS] + [folder / "gb_flip.c", folder / "gb_flip.h"]
-    if not sources and "KNUTH_SOURCES" not in os.environ or not all(map(Path.exists, needed)):
+    if not given or not all(map(Path.exists, needed)):
         raise SystemExit(f"Knuth's sources: give a folder holding "
                          f"{', '.join(p.name for p in needed)} (--knuth DIR)")
     BUILD.mkdir(exist_ok=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,9 +47,7 @@ COMMANDS = [
 def run(tree: Path, arguments: list[str], work: Path) -> tuple[float, float]:
     """Wall and CPU seconds of ``cpuzzler ARGUMENTS`` with the sources of ``tree``."""
     environment = dict(os.environ, PYTHONPATH=str(tree))
-    if work.exists():
-        for path in sorted(work.rglob("*"), reverse=True):
-            path.rmdir() if path.is_dir() else path.unlink()
+    shutil.rmtree(work, ignore_errors=True)  # a fresh work folder for each run
     arguments = [a.replace("{work}", str(work)) for a in arguments]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
