@@ -10,20 +10,21 @@
 import sys
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
-from cpuzzler.exact_cover import ExactCover
+from cpuzzler.exact_cover import JOBS, ExactCover
 from cpuzzler.results import Count, Stats
 
 __all__ = ["Count", "ExactCover", "ExactCoverError", "InputFormatError", "Stats"]
 __version__ = "0.3.0"
 
 # The layers above the matrix register what ExactCover's methods hand on to them (see
-# exact_cover.JOBS): the engines, the symmetry search, the splitting, the DLX format,
-# the decision diagram.
-from cpuzzler import engines  # noqa: E402, F401
-from cpuzzler.engines import diagram  # noqa: E402, F401
-from cpuzzler.formats import dlx as _dlx_format  # noqa: E402, F401
-from cpuzzler.parts import split  # noqa: E402, F401
-from cpuzzler.symmetry import automorphisms  # noqa: E402, F401
+# exact_cover.Jobs), each when first asked for: the engines, the decision diagram, the
+# DLX format, the splitting, the symmetry search.
+JOBS.defer("cpuzzler.engines", "engine", "sample", "estimate")
+JOBS.defer("cpuzzler.engines.diagram", "diagram")
+JOBS.defer("cpuzzler.formats.dlx", "read_dlx", "parse_dlx", "format_dlx")
+JOBS.defer("cpuzzler.parts.split", "split")
+JOBS.defer("cpuzzler.symmetry.automorphisms", "symmetries", "symmetry_budget", "graph",
+           "count_unique")
 
 if "IPython" in sys.modules:  # a notebook: regions show as pictures (see render.svg)
     from cpuzzler.render import svg as _svg  # noqa: F401

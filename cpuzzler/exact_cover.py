@@ -20,6 +20,7 @@ tuple of option indices.
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -47,12 +48,30 @@ if TYPE_CHECKING:
 
 Bounds = tuple[int, int]
 
-# What the methods below hand on to the layers above the matrix (the engines, the
-# symmetry search, the DLX format, the splitting into parts): each of those registers its
-# jobs here when it is imported (``cpuzzler/__init__.py`` imports them all), so that this
-# module names none of them. Keys: engine, sample, symmetries, symmetry_budget, graph,
-# count_unique, split, read_dlx, parse_dlx, format_dlx, diagram.
-JOBS: dict[str, Callable[..., Any]] = {}
+class Jobs(dict[str, Callable[..., Any]]):
+    """What the methods below hand on to the layers above the matrix (engines, symmetry
+    search, DLX format, splitting), by name: each of those registers its jobs here when
+    imported, so this module names none of them. ``cpuzzler/__init__.py`` says which
+    module registers which (``defer``); it is imported when its job is first asked for.
+
+    >>> JOBS["split"].__module__  # imported on this first use
+    'cpuzzler.parts.split'
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._where: dict[str, str] = {}
+
+    def defer(self, module: str, *names: str) -> None:
+        """Say that importing ``module`` registers the jobs ``names``."""
+        self._where.update(dict.fromkeys(names, module))
+
+    def __missing__(self, name: str) -> Callable[..., Any]:
+        importlib.import_module(self._where[name])
+        return dict.__getitem__(self, name)  # a KeyError if the module did not register
+
+
+JOBS = Jobs()
 
 
 class ExactCover:

@@ -368,8 +368,25 @@ def test_version_and_help_read_no_model_catalog_or_engine():
     loaded = set(done.stdout.split())
     heavy = {"cpuzzler.catalog", "cpuzzler.models", "cpuzzler.parts.counting", "cpuzzler.grids",
              "cpuzzler.engines.native", "tqdm", "ortools", "pysat", "sympy", "pynauty",
-             "networkx", "multiprocessing"}
+             "networkx", "multiprocessing",
+             # ExactCover's jobs load on first use (exact_cover.Jobs), not at start-up
+             "cpuzzler.engines.diagram", "cpuzzler.parts.split", "cpuzzler.formats.dlx",
+             "cpuzzler.symmetry.automorphisms", "cpuzzler.symmetry.burnside"}
     assert "cpuzzler.cli.solve" in loaded and not heavy & loaded
+
+
+def test_exact_cover_jobs_load_on_first_use():
+    # `import cpuzzler` registers where each job lives; the first call imports it.
+    import subprocess
+    import sys
+
+    script = ("import sys, cpuzzler; before = 'cpuzzler.formats.dlx' in sys.modules; "
+              "text = cpuzzler.ExactCover(primary=['a']).to_dlx(); "
+              "print(before, 'cpuzzler.formats.dlx' in sys.modules, repr(text))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.split(" ", 2)[:2] == ["False", "True"]
+    assert "a" in done.stdout.split(" ", 2)[2]
 
 
 def test_the_models_and_results_say_what_they_are_in_their_repr():

@@ -24,7 +24,6 @@ from cpuzzler.cli.common import (
 )
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.results import Clock, RunDeadline
-from cpuzzler.symmetry.automorphisms import budget_for
 
 if TYPE_CHECKING:
     from cpuzzler.results import SymmetryResult
@@ -97,6 +96,8 @@ def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, SymmetryRes
                             f"items, {xc.num_options} options"))
     group = None
     if not isinstance(problem, Tiling):
+        from cpuzzler.symmetry.automorphisms import budget_for
+
         group = xc.symmetries(budget=budget_for(args.clock.left()))
         found = "none but the identity" if group.order == 1 else group.describe()
         lines.append(("symmetry", group.note or f"{found}, found from the matrix"))

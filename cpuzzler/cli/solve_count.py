@@ -17,8 +17,6 @@ from cpuzzler.cli.common import clear_line, count_status, note, progress_line
 from cpuzzler.errors import UsageError
 from cpuzzler.render import jsonl
 from cpuzzler.results import COUNTING_ENGINES, DONE, LIMIT, Count, n_solutions, unique_method
-from cpuzzler.symmetry.automorphisms import budget_for
-from cpuzzler.symmetry.burnside import describe
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -157,6 +155,8 @@ def trail(rounds: list[dict[str, Any]]) -> list[str]:
 def note_fixed(args: argparse.Namespace, fixed: list[Fixed]) -> None:
     """Say how many solutions each kind of symmetry fixes, where the count found out."""
     if fixed and args.format != "jsonl":
+        from cpuzzler.symmetry.burnside import describe  # here: `--version` stays light
+
         note(args, f"solutions each symmetry maps onto themselves: {describe(fixed)}")
 
 
@@ -174,6 +174,8 @@ def problem_symmetries(xc: ExactCover, args: argparse.Namespace) -> SymmetryResu
         note(args, "note: counts in parts are raw: the parts do not take the problem's "
                     "symmetry yet")
         return None
+    from cpuzzler.symmetry.automorphisms import budget_for  # here: `--version` stays light
+
     group = xc.symmetries(budget=budget_for(args.clock.left()))
     if group.note:
         note(args, f"note: {group.note}; counted raw")
