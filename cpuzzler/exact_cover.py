@@ -141,6 +141,26 @@ class ExactCover:
         (('a', 'x:red'), 1)
         """
         entries = list(items)
+        try:  # plain names, all known: the common case, looked up once
+            indices = tuple([self._index[entry] for entry in entries])  # type: ignore[index]
+            colours = None
+        except (KeyError, TypeError):
+            indices, colours = self._entries(entries)
+        if not indices:
+            raise ExactCoverError(f"option {len(self._options)} is empty")
+        if len(set(indices)) != len(indices) or all(self._secondary[i] for i in indices):
+            names = [self._names[i] for i in indices]
+            twice = [f"item {n!r} twice" for n in names if names.count(n) > 1]
+            said = (twice or [f"only secondary items: {' '.join(names)}"])[0]
+            raise ExactCoverError(f"option {len(self._options)} names {said}")
+        self._symmetries = None
+        self._options.append(indices)
+        self._colours.append(colours if colours and any(colours) else None)
+        return len(self._options) - 1
+
+    def _entries(self, entries: list[str | tuple[str, str]]
+                 ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
+        """An option's item indices and colour ids (``None``: no colour named)."""
         names = [e[0] if isinstance(e, tuple) and len(e) == 2 else e for e in entries]
         index = self._index
         try:
@@ -149,23 +169,9 @@ class ExactCover:
             unknown = next(n for n in names if not isinstance(n, str) or n not in index)
             raise ExactCoverError(
                 f"option {len(self._options)} names unknown item {unknown!r}") from None
-        if not indices:
-            raise ExactCoverError(f"option {len(self._options)} is empty")
-        if len(set(indices)) != len(indices):
-            twice = next(n for n in names if names.count(n) > 1)
-            raise ExactCoverError(f"option {len(self._options)} names item {twice!r} twice")
-        secondary = self._secondary
-        if all(secondary[i] for i in indices):
-            raise ExactCoverError(
-                f"option {len(self._options)} names only secondary items: {' '.join(names)}"
-            )
-        colours = None
-        if any(isinstance(e, tuple) for e in entries):
-            colours = tuple(self._colour_id(e, i) for e, i in zip(entries, indices, strict=True))
-        self._symmetries = None
-        self._options.append(indices)
-        self._colours.append(colours if colours and any(colours) else None)
-        return len(self._options) - 1
+        if len(set(indices)) != len(indices) or not any(isinstance(e, tuple) for e in entries):
+            return indices, None  # the caller names a repeated item
+        return indices, tuple(map(self._colour_id, entries, indices))
 
     def _colour_id(self, entry: str | tuple[str, str], item: int) -> int:
         """The colour id of an option's entry: 0 for a plain name."""
@@ -604,8 +610,7 @@ class ExactCover:
         return known
 
     def _symmetry_budget(self, time_limit: float | None) -> float | None:
-        budget: float | None = JOBS["symmetry_budget"](time_limit)
-        return budget
+        return JOBS["symmetry_budget"](time_limit)  # type: ignore[no-any-return]
 
     def graph(self) -> networkx.Graph[tuple[str | int, ...]]:
         """The item-option incidence graph (networkx), the graph whose automorphisms are

@@ -10,6 +10,7 @@ functions here read only the puzzle's description (``Shape``), never the Tiling.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from typing import Protocol
 
@@ -72,30 +73,87 @@ def crossing_name(key: Crossing) -> str:
 def placements(tiling: Shape) -> list[Placement]:
     """Every orientation of every piece at every position inside the region (on a
     wrapped region, also across its seams)."""
-    lattice = tiling.region.lattice
+    region = tiling.region
+    lattice = region.lattice
     t = lattice.translated
     anchors: dict[tuple[int, ...], list[Cell]] = {}
-    for cell in tiling.region:
+    for cell in region:
         anchors.setdefault(tuple(cell[t:]), []).append(cell)
-    part_of = {c: k for k, part in enumerate(tiling.parts or [tiling.region.cells]) for c in part}
+    part_of = {c: k for k, part in enumerate(tiling.parts or ()) for c in part}
     allowed = [c for c in tiling.where if type(c).allows is not Constraint.allows]
+    shapes = [(piece.name, piece.orientations()) for piece in tiling.pieces]
+    code = _CellCodes(region, shapes) if region.wrap is None else None
     found = []
-    for piece in tiling.pieces:
-        seen = set()  # on a wrapped region two offsets can give one placement
-        for shape in piece.orientations():
+    for name, orientations in shapes:
+        seen: set[tuple[Cell, ...]] = set()  # wrapped, two offsets can give one placement
+        for shape in orientations:
             first = shape[0]
-            for k, anchor in enumerate(anchors.get(tuple(first[t:]), [])):
+            at = anchors.get(tuple(first[t:]), [])
+            for k, cells in enumerate(_positions(region, shape, at, code)):
                 if k % 4096 == 0:
                     RunDeadline.check()
-                offset = [anchor[k] - first[k] for k in range(t)]
-                cells = tiling.region.place(lattice.translate(shape, offset))
-                if cells is not None and cells not in seen and \
-                        len({part_of[c] for c in cells}) == 1:
+                if cells is None or (tiling.parts and len({part_of[c] for c in cells}) != 1):
+                    continue
+                if code is None:
+                    if cells in seen:
+                        continue
                     seen.add(cells)
-                    placement = Placement(piece.name, cells)
-                    if all(c.allows(placement) for c in allowed):
-                        found.append(placement)
+                placement = Placement(name, cells)
+                if all(c.allows(placement) for c in allowed):
+                    found.append(placement)
     return found
+
+
+class _CellCodes:
+    """The cells of a region that does not wrap, and every cell a piece anchored in it
+    can reach, as integers (mixed radix, one digit a coordinate, first coordinate most
+    significant, each digit with room for the longest piece on both sides): a placement
+    moves by adding one integer, and sorting codes sorts the cells.
+
+    >>> from cpuzzler.grids import square
+    >>> codes = _CellCodes(square.rectangle(3, 2), [("I", [((0, 0), (1, 0))])])
+    >>> codes.of((2, 1)) - codes.of((0, 0)), codes.cell[codes.of((2, 1))]
+    (9, (2, 1))
+    """
+
+    def __init__(self, region: Region, shapes: Sequence[tuple[str, Sequence[Sequence[Cell]]]]
+                 ) -> None:
+        cells = list(region.cells)
+        dims = len(cells[0])
+        span = max((max(c[k] for c in shape) - min(c[k] for c in shape)
+                    for _, orientations in shapes for shape in orientations
+                    for k in range(dims)), default=0)
+        self.low = [min(c[k] for c in cells) - span for k in range(dims)]
+        radix = [max(c[k] for c in cells) + span + 1 - low for k, low in enumerate(self.low)]
+        self.stride = [math.prod(radix[k + 1:]) for k in range(dims)]
+        self.cell = {self.of(c): c for c in cells}
+
+    def of(self, cell: Cell) -> int:
+        return sum((c - low) * stride for c, low, stride in zip(cell, self.low, self.stride,
+                                                                strict=True))
+
+
+def _positions(region: Region, shape: Sequence[Cell], anchors: list[Cell],
+               code: _CellCodes | None) -> Iterable[tuple[Cell, ...] | None]:
+    """The cells of ``shape`` with its first cell moved to each anchor, sorted, as the
+    region holds them (``None`` where one falls outside)."""
+    first = shape[0]
+    if code is None:  # wrapped: each cell brought back across the seams
+        lattice = region.lattice
+        t = lattice.translated
+        for anchor in anchors:
+            offset = [anchor[k] - first[k] for k in range(t)]
+            yield region.place(lattice.translate(shape, offset))
+        return
+    start = code.of(first)
+    steps = sorted(code.of(c) - start for c in shape)
+    cell_at = code.cell
+    for anchor in anchors:
+        at = code.of(anchor)
+        try:
+            yield tuple([cell_at[at + step] for step in steps])
+        except KeyError:
+            yield None
 
 
 def crossing_keys(tiling: Shape, placements: list[Placement]) -> list[list[Crossing]]:
@@ -158,11 +216,12 @@ def exact_cover(tiling: Shape, placements: list[Placement],
             for k, colour in more.holders[name]:
                 added[k].append(name if colour is None else (name, colour))
     implied = count_is_implied(tiling, tiling.pieces[0])
+    name_of = {cell: cell_name(cell) for cell in tiling.region.cells}
     for k, (placement, found) in enumerate(zip(placements, keys, strict=True)):
         if k % 4096 == 0:
             RunDeadline.check()
         piece = [] if implied else [placement.piece]
-        xc.add_option([*piece, *map(cell_name, placement.cells),
+        xc.add_option([*piece, *[name_of[c] for c in placement.cells],
                        *map(crossing_name, found), *added[k]])
     xc.sweep = [cell_name(cell) for cell in sweep(tiling.region)]
     return xc
