@@ -179,21 +179,29 @@ def test_seeded_searches_find_the_same_solutions_and_restarts_still_find_one(xc)
     for seed in (0, 7):
         listed = list(xc.solve(engine="dlx", seed=seed))  # ties at random, no restarts
         assert len(listed) == len(set(listed)) and set(listed) == expected
-        # restarts after every node until a first solution; the run that finds it began
-        # at the root, so going on lists every solution once all the same
-        restarted = list(native.solve(xc, limit=1, seed=seed, restart_unit=1))
-        assert len(restarted) == len(set(restarted)) and set(restarted) == expected
+        for kernel in kernels_for(xc):
+            listed = list(native.solve(xc, seed=seed, kernel=kernel))
+            assert len(listed) == len(set(listed)) and set(listed) == expected, kernel
+            # restarts after every node until a first solution; the run that finds it
+            # began at the root, so going on lists every solution once all the same
+            restarted = list(native.solve(xc, limit=1, seed=seed, restart_unit=1,
+                                          kernel=kernel))
+            assert len(restarted) == len(set(restarted)) and set(restarted) == expected
 
 
-def test_a_seed_replays_its_search_and_seeds_differ():
+@pytest.mark.parametrize("kernel", ["links", "bits"])
+def test_a_seed_replays_its_search_and_seeds_differ(kernel):
     xc = pentomino_rectangle(10, 6)
     runs = {}
     for seed in range(6):
         stats = Stats()
-        solution = next(native.solve(xc, stats=stats, limit=1, seed=seed, restart_unit=50))
+        solution = next(native.solve(xc, stats=stats, limit=1, seed=seed, restart_unit=50,
+                                     kernel=kernel))
         assert xc.violation(solution) is None and stats.restarts > 0
+        assert stats.kernel == kernel
         again = Stats()
-        assert next(native.solve(xc, stats=again, limit=1, seed=seed, restart_unit=50)) \
+        assert next(native.solve(xc, stats=again, limit=1, seed=seed, restart_unit=50,
+                                 kernel=kernel)) \
             == solution and again.nodes == stats.nodes  # the same seed, the same search
         runs[seed] = solution
     assert len(set(runs.values())) > 1  # other seeds, other trees
@@ -203,13 +211,13 @@ def test_a_seed_replays_its_search_and_seeds_differ():
     assert firsts == {(0, 1), (2, 3)}
 
 
-def test_a_seed_takes_the_links_kernel_and_a_whole_number():
-    with pytest.raises(ExactCoverError, match="links kernel"):
-        list(queens(4).solve(engine="dlx", seed=1, kernel="bits"))
+def test_a_seed_runs_on_either_kernel_and_is_a_whole_number():
     with pytest.raises(ExactCoverError, match="whole number"):
         list(queens(4).solve(engine="dlx", seed=-1))
-    assert queens(8).count(engine="dlx", symmetry="raw") == len(
-        list(queens(8).solve(engine="dlx", seed=5)))
+    for kernel in ("bits", "links"):
+        listed = list(queens(8).solve(engine="dlx", seed=5, kernel=kernel))
+        assert len(set(listed)) == len(listed) == queens(8).count(engine="dlx",
+                                                                  symmetry="raw") == 92
 
 
 def test_the_shell_takes_a_seed_for_solutions_and_refuses_it_for_counts(capsys):
@@ -230,8 +238,10 @@ def test_the_shell_takes_a_seed_for_solutions_and_refuses_it_for_counts(capsys):
 def test_every_choice_rule_lists_the_same_solutions(xc):
     expected = brute_force_solutions(xc)
     for choice in native.CHOICES:
-        listed = list(native.solve(xc, choice=choice, seed=3 if choice == "cells" else None))
-        assert len(listed) == len(set(listed)) and set(listed) == expected, choice
+        for kernel in kernels_for(xc):
+            listed = list(native.solve(xc, choice=choice, kernel=kernel,
+                                       seed=3 if choice == "cells" else None))
+            assert len(listed) == len(set(listed)) and set(listed) == expected, choice
 
 
 def test_a_choice_rule_ranks_the_pieces_or_the_cells_first():
@@ -240,13 +250,20 @@ def test_a_choice_rule_ranks_the_pieces_or_the_cells_first():
     assert {i for i, r in enumerate(native.ranks(xc, "pieces")) if r == 0} == set(pieces)
     assert {i for i, r in enumerate(native.ranks(xc, "cells")) if r == 1} == set(pieces)
     strip = pentomino_rectangle(20, 3)
-    counts = {choice: sum(1 for _ in native.solve(strip, choice=choice)) for choice in
-              native.CHOICES}
-    assert counts == dict.fromkeys(native.CHOICES, 8)  # 2 up to symmetry, 4 images each
+    for kernel in ("bits", "links"):
+        counts = {choice: sum(1 for _ in native.solve(strip, choice=choice, kernel=kernel))
+                  for choice in native.CHOICES}
+        assert counts == dict.fromkeys(native.CHOICES, 8)  # 2 up to symmetry, 4 images each
+    for choice in ("pieces", "cells"):  # unseeded, a rule walks the same tree on both
+        nodes = {}
+        for kernel in ("bits", "links"):
+            stats = Stats()
+            assert sum(1 for _ in native.solve(strip, choice=choice, kernel=kernel,
+                                               stats=stats)) == 8
+            nodes[kernel] = stats.nodes
+        assert nodes["bits"] == nodes["links"] > 100, choice
     with pytest.raises(ExactCoverError, match="unknown choice 'most'; known: fewest"):
         next(native.solve(xc, choice="most"))
-    with pytest.raises(ExactCoverError, match="links kernel, not bits"):
-        next(native.solve(xc, choice="pieces", kernel="bits"))
 
 
 def test_the_shell_takes_the_native_choice_rule_for_solutions(capsys):

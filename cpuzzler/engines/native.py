@@ -1,7 +1,7 @@
 """The native engine in C (``csrc/dlx.c``, ``csrc/bits.c``), the default for every problem.
 
 Two kernels search the same tree: ``bits`` (bitsets, no undo; for problems whose primary
-items are all 1:1 and whose options number at most 20000) and ``links`` (dancing links;
+items are all 1:1 and whose options number at most 80000) and ``links`` (dancing links;
 bounds, colours, and problems of any size). ``kernel="auto"`` picks ``bits`` where it applies.
 Counting runs wholly in C; solutions come back to Python in batches (1, 2, 4, ... up to
 4096 at a time), never one call per search node.
@@ -135,7 +135,7 @@ def solve(
     """Yield every solution; on Ctrl-C, set ``stats.reason`` and raise KeyboardInterrupt.
 
     With a ``seed`` the choice of item breaks ties at random (the same seed, the same
-    search) on the links kernel, and a search for one solution (``limit=1``) restarts on
+    search) on either kernel, and a search for one solution (``limit=1``) restarts on
     Luby's schedule in units of ``restart_unit`` nodes (0: never) until it finds one
     (``csrc/dlx.c``, "Randomness and restarts"). Listing more never restarts. A search
     for one solution naming neither a seed nor a kernel takes ``FIRST_SEED``: the time
@@ -151,7 +151,7 @@ def solve(
     ``choice``: which item to branch on, among those with more than one branch:
     ``"fewest"`` branches (MRV), or the fewest among the items naming pieces
     (``"pieces"``, ``engines.sweep.piece_items``) or among the others (``"cells"``)
-    while any is left (``csrc/dlx.c``, "Rank"; the links kernel)."""
+    while any is left (``csrc/dlx.c``, "Rank"; either kernel)."""
     stats = stats if stats is not None else Stats(engine=NAME)
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if jobs is not None and jobs < 1:
@@ -164,18 +164,14 @@ def solve(
         raise ExactCoverError(f"seed {seed}: a seed is a whole number >= 0")
     if choice not in CHOICES:
         raise ExactCoverError(f"unknown choice {choice!r}; known: {', '.join(CHOICES)}")
-    if seed is not None or choice != "fewest":
-        if kernel == "bits":
-            what = "a seeded search" if seed is not None else f"choice {choice!r}"
-            raise ExactCoverError(f"{what} runs on the links kernel, not bits")
-        kernel = "links"
     solver = _set_up(build_solver(xc, kernel), xc, choice, seed,
                      restart_unit if limit == 1 else 0)
     stats.choice, stats.seed = choice, seed
     if (line := progress.current()) is not None:
         line.begin()
     if seed is not None and limit == 1 and (jobs or 1) > 1 and can_fork():
-        yield from portfolio(xc, solver, seed, cast(int, jobs), restart_unit, stats, deadline)
+        yield from portfolio(xc, solver, seed, cast(int, jobs), restart_unit, stats, deadline,
+                             kernel)
         return
     batch = 1
     if limit is not None:
@@ -217,7 +213,8 @@ def count(
 
 
 def portfolio(xc: ExactCover, solver: _dlx.Solver, seed: int, jobs: int, restart_unit: int,
-              stats: Stats, deadline: float | None) -> Iterator[tuple[int, ...]]:
+              stats: Stats, deadline: float | None, kernel: str = "auto"
+              ) -> Iterator[tuple[int, ...]]:
     """One solution by ``jobs`` seeded searches side by side, ``solver`` (randomised
     with ``seed``, not yet run) the first. It searches ``ALONE`` nodes alone: whatever
     it finds in them is what one process finds, so a problem solved that fast gets the
@@ -244,7 +241,7 @@ def portfolio(xc: ExactCover, solver: _dlx.Solver, seed: int, jobs: int, restart
         return solutions or [], reason, stats_of(solver)
 
     def fresh(k: int) -> tuple[list[tuple[int, ...]], int, Stats]:
-        return search(_set_up(build_solver(xc, "links"), xc, JOINING[k % len(JOINING)],
+        return search(_set_up(build_solver(xc, kernel), xc, JOINING[k % len(JOINING)],
                               seed + k, restart_unit))
 
     works = [functools.partial(search, solver)]

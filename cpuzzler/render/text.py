@@ -8,9 +8,9 @@ names along the grid lines (``render.segments``).
 >>> from cpuzzler.grids import square
 >>> from cpuzzler.models import Tiling, pieces
 >>> print(Tiling(pieces.pentominoes(), square.rectangle(20, 3)).first().render())
-V V V N N N F T W Y Y Y Y Z P P P X U U
-V L N N F F F T W W Y Z Z Z P P X X X U
 V L L L L F T T T W W Z I I I I I X U U
+V L N N F F F T W W Y Z Z Z P P X X X U
+V V V N N N F T W Y Y Y Y Z P P P X U U
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 /*
  * bits.c -- the same search as dlx.c on bitsets, for 1:1 problems that fit.
  *
- * Bitsets.  When every primary item is 1:1 and the options number at most a few
- * thousand, a second kernel searches the same tree (same item choice, options tried in
- * the same order, so the same solutions in the same order) with no links at all.  Each
+ * Bitsets.  When every primary item is 1:1 and the options number at most 80,000, a
+ * second kernel searches the same tree (same item choice, options tried in the same
+ * order, so the same solutions in the same order) with no links at all.  Each
  * item has a bitset of its options (item_opts); each level keeps its own copy of
  *   live   the options that may still be chosen (a bitset),
  *   count  the number of live options of each open primary item, and CLOSED (a huge
@@ -14,7 +14,20 @@
  * the OR of those items' bitsets, ANDed with live; they leave live, and each of their
  * items' counts drops by one.  Going back up needs no undo at all: the level above still
  * holds its own copy.  Measured on the 6x10 pentominoes, this does the same work as the
- * dancing links in a fraction of the time, because it never chases a pointer.
+ * dancing links in a fraction of the time, because it never chases a pointer.  Node
+ * rates against the links kernel, on the big puzzles of the first-solution issue: 2.4x
+ * at 6,919 options (pentacubes 3x9x9 open box), 2.1x at 34,500 (solid hexominoes
+ * 9x9x3), 1.4x at 59,852 (one-sided hexominoes 20x18), 1.2x at 69,534 (polyominoes 1-6
+ * 23x13): hence the bound of 80,000 options.
+ *
+ * Randomness and rank.  Seeded, the choice breaks ties among the items of fewest live
+ * options at random and tries the chosen item's options from a random one round its
+ * live options (index_at counts them, branches_at says how many), and a search for one
+ * solution restarts on Luby's schedule in nodes, exactly as dlx.c describes ("Randomness
+ * and restarts"); a restart needs no undo, level 0 still holds the root.  Given ranks,
+ * the choice takes the least rank first, as dlx.c's "Rank".  The two kernels then walk
+ * different trees for one seed (they draw their random numbers at different moments);
+ * each replays its own exactly.
  */
 #include "xc.h"
 
@@ -24,7 +37,7 @@
 #define OPEN_LIMIT (1 << 29)
 
 /* Choose the kernel and, for bitsets, lay out their arrays.  Returns -1 on error. */
-#define BITS_MAX_OPTIONS 20000
+#define BITS_MAX_OPTIONS 80000
 #define BITS_MAX_BYTES (64.0 * 1048576.0)
 int bits_setup(Solver *s, const char *kernel) {
     int N = s->n_items, n_opt = s->n_options, primary = 0, plain = 1;
@@ -103,6 +116,35 @@ static inline int next_option(const uint64_t *live, const uint64_t *mine, int wo
     return (w << 6) + __builtin_ctzll(m);
 }
 
+/* The item to branch on by rank, then fewest live options, ties at random where seeded
+ * (as dlx.c chooses: a dead end or a forced move comes first whatever its rank);
+ * *best_count is set to its options and *before to the option before the first one to
+ * try: a random one where seeded, the rest tried round the item's live options. */
+static int seeded_choice(Solver *s, const int *count, const uint64_t *live, int *best_count,
+                         int *before) {
+    const int *rank = s->rank, N1 = s->n_items + 1, W = s->words;
+    int best = 0, best_rank = INT_MAX, fewest = INT_MAX, ties = 0;
+    for (int k = 1; k < N1; k++) {
+        int b = count[k];
+        if (b >= OPEN_LIMIT) continue;
+        int r = rank && b > 1 ? rank[k] : 0;
+        if (r < best_rank || (r == best_rank && b < fewest)) {
+            best_rank = r; fewest = b; best = k; ties = 1;
+        } else if (s->rng && r == best_rank && b == fewest
+                   && solver_random(s) % (uint64_t)++ties == 0) {
+            best = k;
+        }
+    }
+    *best_count = fewest;
+    *before = -1;
+    if (s->rng && fewest > 1) {
+        const uint64_t *mine = s->item_opts + (size_t)best * W;
+        for (uint64_t k = solver_random(s) % (uint64_t)fewest; k > 0; k--)
+            *before = next_option(live, mine, W, *before);
+    }
+    return best;
+}
+
 /* Where the processor has AVX2, GCC builds the bitset kernel twice and picks the wider
  * vectors at load time (the minimum and the copies run 8 ints at a time instead of 4). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
@@ -138,14 +180,26 @@ forward:
         if (best_count >= OPEN_LIMIT) {  /* no open item: a solution */
             s->solutions++;
             found++;
+            s->restart_at = 0;  /* a solution is known: no more restarts */
             if (store && store_solution(s, level) < 0) { *no_memory = 1; goto stop_after_solution; }
             if (max_new > 0 && found >= max_new) goto stop_after_solution;
             goto backup;
         }
         if (best_count == 0) goto backup;
-        while (count[best] != best_count) best++;
+        if (s->restart_at > 0 && s->nodes >= s->restart_at && level > 0) {
+            level = 0;  /* level 0 still holds the root: nothing to undo */
+            s->restarts++;
+            s->restart_at = s->nodes + s->restart_unit * luby(s->restarts + 1);
+            count = s->count;
+            best_count = CLOSED;
+            for (int k = 0; k < N1; k++) best_count = count[k] < best_count ? count[k] : best_count;
+        }
+        int first = -1;
+        if (s->rank || s->rng)
+            best = seeded_choice(s, count, s->live + (size_t)level * W, &best_count, &first);
+        else while (count[best] != best_count) best++;
         s->item_at[level] = best;
-        s->choice_at[level] = -1;
+        s->choice_at[level] = first;
         s->branches_at[level] = best_count;
         s->index_at[level] = -1;
     }
@@ -153,8 +207,10 @@ forward:
 next_branch: {
         const uint64_t *live = s->live + (size_t)level * W;
         int i = s->item_at[level];
-        int o = next_option(live, item_opts + (size_t)i * W, W, s->choice_at[level]);
-        if (o < 0) goto backup;
+        if (s->index_at[level] + 1 >= s->branches_at[level]) goto backup;
+        const uint64_t *mine = item_opts + (size_t)i * W;
+        int o = next_option(live, mine, W, s->choice_at[level]);
+        if (o < 0) o = next_option(live, mine, W, -1);  /* round from a random first one */
         s->choice_at[level] = o;
         s->index_at[level]++;
         /* the next level: the options sharing an item with o are no longer live */

@@ -197,25 +197,6 @@ static void uncommit_others(Solver *s, int x) {
 
 /* ---- randomness and restarts ----------------------------------------------------------- */
 
-/* The next number of the xorshift64* generator (Vigna); s->rng is never 0. */
-static inline uint64_t next_random(Solver *s) {
-    uint64_t x = s->rng;
-    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
-    s->rng = x;
-    return x * 0x2545F4914F6CDD1DULL;
-}
-
-/* The i-th term (i >= 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: 2^(k-1) where
- * i = 2^k - 1, else the term i - 2^(k-1) + 1 for the k with 2^(k-1) <= i < 2^k - 1. */
-static long long luby(long long i) {
-    for (;;) {
-        int k = 1;
-        while ((1LL << k) - 1 < i) k++;
-        if (i == (1LL << k) - 1) return 1LL << (k - 1);
-        i -= (1LL << (k - 1)) - 1;
-    }
-}
-
 /* Undo every level below ``level``, deepest first, as backtracking out of each would:
  * afterwards the search stands at the root with nothing chosen. */
 static void unwind(Solver *s, int level) {
@@ -303,7 +284,7 @@ forward:
                 best_rank = r; best_branches = b; best = k; ties = 1;
                 if (b == 0) break;
             } else if (s->rng && r == best_rank && b == best_branches
-                       && next_random(s) % (uint64_t)++ties == 0) {
+                       && solver_random(s) % (uint64_t)++ties == 0) {
                 best = k;
             }
         }
@@ -318,7 +299,7 @@ forward:
     if (s->single_at[level]) cover(s, i);
     x = dlink[i];
     if (s->rng && s->single_at[level] && len[i] > 1)  /* begin at a random option */
-        for (uint64_t k = next_random(s) % (uint64_t)len[i]; k > 0; k--) x = dlink[x];
+        for (uint64_t k = solver_random(s) % (uint64_t)len[i]; k > 0; k--) x = dlink[x];
     s->start_at[level] = x;
 
 try_x:

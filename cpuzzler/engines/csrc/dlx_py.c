@@ -215,10 +215,6 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds) {
  * set. */
 static int settable(Solver *s, const char *what) {
     if (!s->top) { PyErr_SetString(PyExc_RuntimeError, "Solver is not initialised"); return -1; }
-    if (s->kernel != KERNEL_LINKS) {
-        PyErr_Format(PyExc_ValueError, "%s: the links kernel only", what);
-        return -1;
-    }
     if (s->state != ST_FRESH) {
         PyErr_Format(PyExc_RuntimeError, "%s: the search has started", what);
         return -1;
@@ -228,7 +224,7 @@ static int settable(Solver *s, const char *what) {
 
 /* randomize(seed, restart_unit=0): break the MRV choice's ties at random from seed and,
  * with a unit, restart on Luby's schedule until a first solution is found (dlx.c,
- * "Randomness and restarts").  The links kernel only, before the search starts. */
+ * "Randomness and restarts"; bits.c, "Randomness and rank").  Before the search starts. */
 static PyObject *Solver_randomize(Solver *s, PyObject *args) {
     unsigned long long seed;
     long long unit = 0;
@@ -246,8 +242,8 @@ static PyObject *Solver_randomize(Solver *s, PyObject *args) {
 }
 
 /* rank(ranks): a whole number >= 0 per item; the choice of item takes the least rank
- * first among the items with more than one branch (dlx.c, "Rank").  The links kernel
- * only, before the search starts. */
+ * first among the items with more than one branch (dlx.c, "Rank"; bits.c).  Before the
+ * search starts. */
 static PyObject *Solver_rank(Solver *s, PyObject *args) {
     PyObject *seq;
     if (!PyArg_ParseTuple(args, "O", &seq)) return NULL;

@@ -106,7 +106,7 @@ typedef struct {
     uint64_t *item_opts;                           /* per item: bitset of its options */
     uint64_t *live;                                /* per level: live options */
     int *count;                                    /* per level, per item: live options */
-    /* a randomised first-solution search (links kernel): see dlx.c, "Randomness" */
+    /* a randomised first-solution search (either kernel): see dlx.c, "Randomness" */
     uint64_t rng;                                  /* 0: ties go to the first item */
     int *start_at;                                 /* per level: the option tried first */
     long long restart_unit, restart_at, restarts;  /* Luby's schedule in nodes; 0: none */
@@ -129,6 +129,26 @@ static inline int enter_node(Solver *s, int level, double deadline, PyThreadStat
 /* Run until max_new more solutions are found (0: no limit), the search ends, the
  * deadline passes or Ctrl-C; resumes where the last run stopped.  Returns an R_* reason;
  * *no_memory is set when a solution could not be stored. */
+/* Randomness and restarts, shared by both kernels (dlx.c, "Randomness and restarts"). */
+/* The next number of the xorshift64* generator (Vigna); s->rng is never 0. */
+static inline uint64_t solver_random(Solver *s) {
+    uint64_t x = s->rng;
+    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
+    s->rng = x;
+    return x * 0x2545F4914F6CDD1DULL;
+}
+
+/* The i-th term (i >= 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, ...: 2^(k-1) where
+ * i = 2^k - 1, else the term i - 2^(k-1) + 1 for the k with 2^(k-1) <= i < 2^k - 1. */
+static inline long long luby(long long i) {
+    for (;;) {
+        int k = 1;
+        while ((1LL << k) - 1 < i) k++;
+        if (i == (1LL << k) - 1) return 1LL << (k - 1);
+        i -= (1LL << (k - 1)) - 1;
+    }
+}
+
 int dlx_search(Solver *s, long long max_new, int store, double deadline,
                PyThreadState **tstate, int *no_memory);
 int bits_search(Solver *s, long long max_new, int store, double deadline,
