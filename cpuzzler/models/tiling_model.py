@@ -127,6 +127,7 @@ class _CellCodes:
         radix = [max(c[k] for c in cells) + span + 1 - low for k, low in enumerate(self.low)]
         self.stride = [math.prod(radix[k + 1:]) for k in range(dims)]
         self.cell = {self.of(c): c for c in cells}
+        self.code = {c: k for k, c in self.cell.items()}  # the region's cells, coded once
 
     def of(self, cell: Cell) -> int:
         return sum((c - low) * stride for c, low, stride in zip(cell, self.low, self.stride,
@@ -149,7 +150,7 @@ def _positions(region: Region, shape: Sequence[Cell], anchors: list[Cell],
     steps = sorted(code.of(c) - start for c in shape)
     cell_at = code.cell
     for anchor in anchors:
-        at = code.of(anchor)
+        at = code.code[anchor]
         try:
             yield tuple([cell_at[at + step] for step in steps])
         except KeyError:

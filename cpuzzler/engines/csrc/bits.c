@@ -145,6 +145,13 @@ static int seeded_choice(Solver *s, const int *count, const uint64_t *live, int 
     return best;
 }
 
+/* The least of the counts: a plain minimum the compiler vectorises. */
+static inline int least(const int *count, int N1) {
+    int best = CLOSED;
+    for (int k = 0; k < N1; k++) best = count[k] < best ? count[k] : best;
+    return best;
+}
+
 /* Where the processor has AVX2, GCC builds the bitset kernel twice and picks the wider
  * vectors at load time (the minimum and the copies run 8 ints at a time instead of 4). */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
@@ -175,8 +182,7 @@ forward:
     }
     {   /* choose the open item with the fewest live options: the first one, on ties */
         const int *count = s->count + (size_t)level * N1;
-        int best_count = CLOSED, best = 0;
-        for (int k = 0; k < N1; k++) best_count = count[k] < best_count ? count[k] : best_count;
+        int best_count = least(count, N1), best = 0;
         if (best_count >= OPEN_LIMIT) {  /* no open item: a solution */
             s->solutions++;
             found++;
@@ -191,8 +197,7 @@ forward:
             s->restarts++;
             s->restart_at = s->nodes + s->restart_unit * luby(s->restarts + 1);
             count = s->count;
-            best_count = CLOSED;
-            for (int k = 0; k < N1; k++) best_count = count[k] < best_count ? count[k] : best_count;
+            best_count = least(count, N1);
         }
         int first = -1;
         if (s->rank || s->rng)
