@@ -18,13 +18,14 @@ __version__ = "0.3.0"
 
 # The layers above the matrix register what ExactCover's methods hand on to them (see
 # exact_cover.Jobs), each when first asked for: the engines, the decision diagram, the
-# DLX format, the splitting, the symmetry search.
+# DLX format, the splitting, the symmetry search, the symmetric solutions.
 JOBS.defer("cpuzzler.engines", "engine", "sample", "estimate")
 JOBS.defer("cpuzzler.engines.diagram", "diagram")
 JOBS.defer("cpuzzler.formats.dlx", "read_dlx", "parse_dlx", "format_dlx")
 JOBS.defer("cpuzzler.parts.split", "split")
 JOBS.defer("cpuzzler.symmetry.automorphisms", "symmetries", "symmetry_budget", "graph",
            "count_unique")
+JOBS.defer("cpuzzler.symmetry.symmetric_search", "symmetric_solutions")
 
 if "IPython" in sys.modules:  # a notebook: regions show as pictures (see render.svg)
     from cpuzzler.render import svg as _svg  # noqa: F401

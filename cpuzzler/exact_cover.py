@@ -394,11 +394,14 @@ class ExactCover:
 
     def solve(
         self, limit: int | None = None, *, engine: str | None = None,
-        time_limit: float | None = None, symmetry: str = "raw", **options: Any,
+        time_limit: float | None = None, symmetry: str = "raw", where: Iterable[Any] = (),
+        **options: Any,
     ) -> Iterator[tuple[int, ...]]:
         """Yield solutions as sorted tuples of option indices, at most ``limit`` of them;
         with ``symmetry="unique"``, the first found of each class of solutions equal up
-        to the problem's symmetries.
+        to the problem's symmetries; ``where=[Symmetric("any")]``
+        (``cpuzzler.constraints``): only those a symmetry other than the identity maps
+        onto themselves.
 
         ``self.stats`` tells why the search stopped once the iterator is exhausted.
         ``options`` go to the engine (``kernel=`` for dlx; ``solver=``, ``encoding=`` for
@@ -409,21 +412,33 @@ class ExactCover:
         12
         """
         time_limit, options = checked_limits(time_limit, options)
-        if symmetry == "raw":
-            return self._solve(limit, engine, time_limit, options)
-        if symmetry != "unique":
+        where = list(where)
+        if symmetry not in ("raw", "unique"):
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
                                   "unique or raw")
-        return self._solve_unique(limit, engine, Clock(time_limit), options)
+        if symmetry == "raw" and not where:
+            return self._solve(limit, engine, time_limit, options)
+        if limit is not None and limit <= 0:
+            return self._solve(limit, engine, time_limit, options)
+        return self._solve_sifted(limit, engine, Clock(time_limit), options,
+                                  unique=symmetry == "unique", where=where)
 
-    def _solve_unique(self, limit: int | None, engine: str | None, clock: Clock,
-                      options: dict[str, Any]) -> Iterator[tuple[int, ...]]:
-        group, seen = self.symmetries(budget=self._symmetry_budget(clock.left())), set()
+    def _solve_sifted(self, limit: int | None, engine: str | None, clock: Clock,
+                      options: dict[str, Any], *, unique: bool,
+                      where: Sequence[Any]) -> Iterator[tuple[int, ...]]:
+        """The solutions the constraints ``where`` allow, the first of each class of
+        equal ones only where ``unique``."""
+        group = self.symmetries(budget=self._symmetry_budget(clock.left())) if unique else None
+        seen: set[tuple[int, ...]] = set()
         first_only = 1 if limit == 1 else None  # the first solution is its class's first
-        for solution in self._solve(first_only, engine, clock.left(), options):
-            name = group.canonical(solution)
-            if name not in seen:
-                seen.add(name)
+        found = (JOBS["symmetric_solutions"](self, where, engine=engine,
+                                             time_limit=clock.left(), options=options,
+                                             limit=first_only) if where else
+                 self._solve(first_only, engine, clock.left(), options))
+        for solution in found:
+            key = solution if group is None else group.canonical(solution)
+            if key not in seen:
+                seen.add(key)
                 yield solution
                 if limit is not None and len(seen) >= limit:
                     self.stats.reason = LIMIT
@@ -451,22 +466,31 @@ class ExactCover:
         finally:
             stats.seconds = time.perf_counter() - start
 
-    def first(self, *, engine: str | None = None) -> tuple[int, ...] | None:
-        """The first solution found, or ``None`` when there is none."""
-        return next(iter(self.solve(1, engine=engine)), None)
+    def first(self, *, engine: str | None = None, where: Iterable[Any] = ()
+              ) -> tuple[int, ...] | None:
+        """The first solution found (that the constraints ``where`` allow, see
+        ``solve``), or ``None`` when there is none."""
+        return next(iter(self.solve(1, engine=engine, where=where)), None)
 
     def count(self, *, engine: str | None = None, time_limit: float | None = None,
-              symmetry: str = "unique", **options: Any) -> Count:
+              symmetry: str = "unique", where: Iterable[Any] = (), **options: Any) -> Count:
         """The number of solutions, each class of solutions equal up to the problem's
         symmetries once (``symmetries()``; see ``count_both``), as every count in
-        cpuzzler by default; ``symmetry="raw"``: every solution. ``.complete`` is false
-        if a limit cut the search short.
+        cpuzzler by default; ``symmetry="raw"``: every solution; ``where``: of those the
+        constraints allow (see ``solve``). ``.complete`` is false if a limit cut the
+        search short.
 
+        >>> from cpuzzler.constraints import Symmetric
         >>> from cpuzzler.models import queens
         >>> queens(8).count(), queens(8).count(symmetry="raw")
         (12, 92)
+        >>> queens(8).count(where=[Symmetric("any")])  # fixed by a half turn
+        1
         """
         time_limit, options = checked_limits(time_limit, options)
+        where = list(where)
+        if where:
+            return self._count_sifted(symmetry, engine, time_limit, where, options)
         if symmetry != "raw":
             return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
                                    **options)[0]
@@ -477,6 +501,18 @@ class ExactCover:
         stats.seconds = time.perf_counter() - start
         stats.solutions = total
         return Count(total, stats.reason)
+
+    def _count_sifted(self, symmetry: str, engine: str | None, time_limit: float | None,
+                      where: Sequence[Any], options: dict[str, Any]) -> Count:
+        """``count`` of the solutions the constraints ``where`` allow, one by one."""
+        total = 0
+        try:
+            for _ in self.solve(engine=engine, time_limit=time_limit, symmetry=symmetry,
+                                where=where, **options):
+                total += 1
+        except KeyboardInterrupt:
+            self.stats.reason = INTERRUPTED
+        return Count(total, DONE if self.stats.reason == LIMIT else self.stats.reason)
 
     def best(self, weights: Sequence[int], *, maximize: bool = True,
              engine: str | None = None, time_limit: float | None = None,

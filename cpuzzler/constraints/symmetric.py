@@ -5,7 +5,7 @@
 onto itself sends each piece to a piece of the set (a copy to a copy), so where every
 piece is there once a symmetric solution needs pieces that are symmetric themselves.
 No one exact cover says "the same after some half turn": the tiling solves the
-quotient by each symmetry of the kind (``models.symmetric_search``: the solutions that
+quotient by each symmetry of the kind (``symmetry.symmetric_search``: the solutions that
 symmetry fixes), and where a quotient is no exact cover of ours lists every solution
 and checks it (``accepts``). Each kind is closed under the puzzle's symmetries, so
 solutions count up to them as without it.

@@ -341,11 +341,11 @@ class Tiling:
     def _symmetric_solutions(self, limit: int | None, engine: str | None, clock: Clock,
                              options: dict[str, Any]) -> Iterator[tuple[int, ...]] | None:
         """The solutions the first ``Symmetric`` constraint allows, from the quotients by
-        the symmetries of its kind (``models.symmetric_search``); None where there is no
+        the symmetries of its kind (``symmetry.symmetric_search``); None where there is no
         such constraint or a quotient is no exact cover of ours (then every solution is
         listed and checked)."""
         from cpuzzler.constraints.symmetric import Symmetric
-        from cpuzzler.models.symmetric_search import fixed_solutions, quotients
+        from cpuzzler.symmetry.symmetric_search import fixed_solutions, quotients
 
         asked = next((c for c in self.where if isinstance(c, Symmetric)), None)
         if asked is None:

@@ -8,6 +8,11 @@ listing every solution and checking each took what the whole problem costs. A so
 fixed by several of the symmetries asked for is found in each of their quotients and
 given once.
 
+An exact cover alone knows its symmetries only as permutations of its options (no
+rotations, no mirrors): ``ExactCover.solve`` and ``count`` take ``Symmetric("any")``,
+the solutions some symmetry other than the identity maps onto themselves
+(``symmetric_solutions``).
+
 >>> from cpuzzler.grids import square
 >>> from cpuzzler.models import Tiling, pieces
 >>> tiling = Tiling([pieces.domino()[0].with_copies(8)], square.rectangle(4, 4))
@@ -25,6 +30,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cpuzzler.errors import ExactCoverError
+from cpuzzler.exact_cover import JOBS
 from cpuzzler.results import DONE, LIMIT, Clock, Stats
 from cpuzzler.symmetry.burnside import cyclic_classes, quotient_with_orbits
 
@@ -75,3 +82,48 @@ def fixed_solutions(xc: ExactCover, parts: Sequence[tuple[ExactCover, list[list[
         stats.reason = LIMIT
         raise
     stats.reason = DONE
+
+
+def symmetric_solutions(xc: ExactCover, where: Sequence[object], *, engine: str | None,
+                        time_limit: float | None, options: dict[str, Any],
+                        limit: int | None = None) -> Iterator[tuple[int, ...]]:
+    """The solutions of ``xc`` that a symmetry of it other than the identity maps onto
+    themselves, ``where`` being ``[Symmetric("any")]`` (the one constraint an exact cover
+    states on its options alone); by the quotients, or where one is no exact cover of
+    ours by listing every solution and checking it. ``xc.stats`` says how it ended.
+
+    >>> from cpuzzler.constraints import Symmetric
+    >>> from cpuzzler.models import queens
+    >>> found = symmetric_solutions(queens(8), [Symmetric("any")], engine=None,
+    ...                             time_limit=None, options={})
+    >>> len(list(found))  # of 92: the one class of 12 that a half turn maps onto itself
+    4
+    """
+    from cpuzzler.constraints.symmetric import Symmetric
+
+    for constraint in where:
+        if not isinstance(constraint, Symmetric):
+            raise ExactCoverError(f"{constraint!r}: an exact cover takes Symmetric('any') "
+                                  "only; constraints on pieces and cells need a Tiling")
+        if constraint.kind != "any":
+            raise ExactCoverError(
+                f"{constraint!r}: an exact cover knows its symmetries as permutations of "
+                "its options, not as turns or mirrors: Symmetric('any'), or a Tiling")
+    clock = Clock(time_limit)
+    group = xc.symmetries(budget=JOBS["symmetry_budget"](clock.left()))
+    if group.note:  # no group found: a trivial one would say "none" wrongly
+        raise ExactCoverError(f"Symmetric('any'): {group.note}")
+    identity = tuple(range(xc.num_options))
+    moves = [p for p in group.elements() if p != identity]
+    parts = quotients(xc, moves)
+    if parts is not None:
+        yield from fixed_solutions(xc, parts, engine=engine, time_limit=clock.left(),
+                                   options=options, limit=limit)
+        return
+    for solution in xc.solve(engine=engine, time_limit=clock.left(), **options):
+        if any(tuple(sorted(p[o] for o in solution)) == solution for p in moves):
+            yield solution
+
+
+# What ExactCover's methods hand on here: solve(where=...) and count(where=...).
+JOBS.update(symmetric_solutions=symmetric_solutions)
