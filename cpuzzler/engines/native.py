@@ -39,7 +39,7 @@ REASONS = {_dlx.DONE: DONE, _dlx.LIMIT: LIMIT, _dlx.TIMEOUT: TIMEOUT,
 
 KERNELS = ("auto", "bits", "links")
 ROUND = 0.5  # seconds between progress reports, when a progress line is shown
-RESTART_UNIT = 10_000  # nodes of a seeded first-solution search's shortest run (Luby: x1)
+RESTART_UNIT = 30_000  # nodes of a seeded first-solution search's shortest run (Luby: x1)
 CHOICES = ("fewest", "pieces", "cells")  # the rules for the item to branch on
 FIRST_SEED = 0  # the seed of a search for one solution that names neither seed nor kernel
 # the choice rules of the processes that join a portfolio (the k-th, from 1, takes rule
