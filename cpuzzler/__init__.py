@@ -10,14 +10,15 @@
 import sys
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
-from cpuzzler.exact_cover import JOBS, ExactCover
+from cpuzzler.exact_cover import ExactCover
+from cpuzzler.jobs import JOBS
 from cpuzzler.results import Count, Stats
 
 __all__ = ["Count", "ExactCover", "ExactCoverError", "InputFormatError", "Stats"]
 __version__ = "0.3.0"
 
 # The layers above the matrix register what ExactCover's methods hand on to them (see
-# exact_cover.Jobs), each when first asked for: the engines, the decision diagram, the
+# cpuzzler.jobs), each when first asked for: the engines, the decision diagram, the
 # DLX format, the splitting, the symmetry search, the symmetric solutions.
 JOBS.defer("cpuzzler.engines", "engine", "sample", "estimate")
 JOBS.defer("cpuzzler.engines.diagram", "diagram")
@@ -25,7 +26,7 @@ JOBS.defer("cpuzzler.formats.dlx", "read_dlx", "parse_dlx", "format_dlx")
 JOBS.defer("cpuzzler.parts.split", "split")
 JOBS.defer("cpuzzler.symmetry.automorphisms", "symmetries", "symmetry_budget", "graph",
            "count_unique")
-JOBS.defer("cpuzzler.symmetry.symmetric_search", "symmetric_solutions")
+JOBS.defer("cpuzzler.symmetry.symmetric_search", "solve_symmetric", "count_symmetric")
 
 if "IPython" in sys.modules:  # a notebook: regions show as pictures (see render.svg)
     from cpuzzler.render import svg as _svg  # noqa: F401

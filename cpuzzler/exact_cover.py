@@ -20,14 +20,14 @@ tuple of option indices.
 
 from __future__ import annotations
 
-import importlib
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from os import PathLike
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
+from cpuzzler.jobs import JOBS
 from cpuzzler.results import (
     DONE,
     INTERRUPTED,
@@ -47,31 +47,6 @@ if TYPE_CHECKING:
     import networkx
 
 Bounds = tuple[int, int]
-
-class Jobs(dict[str, Callable[..., Any]]):
-    """What the methods below hand on to the layers above the matrix (engines, symmetry
-    search, DLX format, splitting), by name: each of those registers its jobs here when
-    imported, so this module names none of them. ``cpuzzler/__init__.py`` says which
-    module registers which (``defer``); it is imported when its job is first asked for.
-
-    >>> JOBS["split"].__module__  # imported on this first use
-    'cpuzzler.parts.split'
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._where: dict[str, str] = {}
-
-    def defer(self, module: str, *names: str) -> None:
-        """Say that importing ``module`` registers the jobs ``names``."""
-        self._where.update(dict.fromkeys(names, module))
-
-    def __missing__(self, name: str) -> Callable[..., Any]:
-        importlib.import_module(self._where[name])
-        return dict.__getitem__(self, name)  # a KeyError if the module did not register
-
-
-JOBS = Jobs()
 
 
 class ExactCover:
@@ -412,33 +387,27 @@ class ExactCover:
         12
         """
         time_limit, options = checked_limits(time_limit, options)
-        where = list(where)
         if symmetry not in ("raw", "unique"):
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
                                   "unique or raw")
-        if symmetry == "raw" and not where:
+        where = list(where)
+        if (limit is not None and limit <= 0) or (symmetry == "raw" and not where):
             return self._solve(limit, engine, time_limit, options)
-        if limit is not None and limit <= 0:
-            return self._solve(limit, engine, time_limit, options)
-        return self._solve_sifted(limit, engine, Clock(time_limit), options,
-                                  unique=symmetry == "unique", where=where)
+        if where:
+            found: Iterator[tuple[int, ...]] = JOBS["solve_symmetric"](
+                self, where, limit, unique=symmetry == "unique", engine=engine,
+                time_limit=time_limit, options=options)
+            return found
+        return self._solve_unique(limit, engine, Clock(time_limit), options)
 
-    def _solve_sifted(self, limit: int | None, engine: str | None, clock: Clock,
-                      options: dict[str, Any], *, unique: bool,
-                      where: Sequence[Any]) -> Iterator[tuple[int, ...]]:
-        """The solutions the constraints ``where`` allow, the first of each class of
-        equal ones only where ``unique``."""
-        group = self.symmetries(budget=self._symmetry_budget(clock.left())) if unique else None
-        seen: set[tuple[int, ...]] = set()
+    def _solve_unique(self, limit: int | None, engine: str | None, clock: Clock,
+                      options: dict[str, Any]) -> Iterator[tuple[int, ...]]:
+        group, seen = self.symmetries(budget=self._symmetry_budget(clock.left())), set()
         first_only = 1 if limit == 1 else None  # the first solution is its class's first
-        found = (JOBS["symmetric_solutions"](self, where, engine=engine,
-                                             time_limit=clock.left(), options=options,
-                                             limit=first_only) if where else
-                 self._solve(first_only, engine, clock.left(), options))
-        for solution in found:
-            key = solution if group is None else group.canonical(solution)
-            if key not in seen:
-                seen.add(key)
+        for solution in self._solve(first_only, engine, clock.left(), options):
+            name = group.canonical(solution)
+            if name not in seen:
+                seen.add(name)
                 yield solution
                 if limit is not None and len(seen) >= limit:
                     self.stats.reason = LIMIT
@@ -488,9 +457,11 @@ class ExactCover:
         1
         """
         time_limit, options = checked_limits(time_limit, options)
-        where = list(where)
-        if where:
-            return self._count_sifted(symmetry, engine, time_limit, where, options)
+        if where := list(where):
+            counted: Count = JOBS["count_symmetric"](
+                self, where, unique=symmetry == "unique", engine=engine,
+                time_limit=time_limit, options=options)
+            return counted
         if symmetry != "raw":
             return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,
                                    **options)[0]
@@ -501,18 +472,6 @@ class ExactCover:
         stats.seconds = time.perf_counter() - start
         stats.solutions = total
         return Count(total, stats.reason)
-
-    def _count_sifted(self, symmetry: str, engine: str | None, time_limit: float | None,
-                      where: Sequence[Any], options: dict[str, Any]) -> Count:
-        """``count`` of the solutions the constraints ``where`` allow, one by one."""
-        total = 0
-        try:
-            for _ in self.solve(engine=engine, time_limit=time_limit, symmetry=symmetry,
-                                where=where, **options):
-                total += 1
-        except KeyboardInterrupt:
-            self.stats.reason = INTERRUPTED
-        return Count(total, DONE if self.stats.reason == LIMIT else self.stats.reason)
 
     def best(self, weights: Sequence[int], *, maximize: bool = True,
              engine: str | None = None, time_limit: float | None = None,

@@ -369,7 +369,7 @@ def test_version_and_help_read_no_model_catalog_or_engine():
     heavy = {"cpuzzler.catalog", "cpuzzler.models", "cpuzzler.parts.counting", "cpuzzler.grids",
              "cpuzzler.engines.native", "tqdm", "ortools", "pysat", "sympy", "pynauty",
              "networkx", "multiprocessing",
-             # ExactCover's jobs load on first use (exact_cover.Jobs), not at start-up
+             # ExactCover's jobs load on first use (cpuzzler.jobs), not at start-up
              "cpuzzler.engines.diagram", "cpuzzler.parts.split", "cpuzzler.formats.dlx",
              "cpuzzler.symmetry.automorphisms", "cpuzzler.symmetry.burnside"}
     assert "cpuzzler.cli.solve" in loaded and not heavy & loaded

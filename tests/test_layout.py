@@ -104,7 +104,8 @@ def test_the_top_level_keeps_the_entry_points_and_each_package_says_what_it_hold
     top = {name for name in runtime if name.count(".") == 1}
     packages = {"cpuzzler." + p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
     assert top - packages == {"cpuzzler.__main__", "cpuzzler.catalog", "cpuzzler.errors",
-                              "cpuzzler.exact_cover", "cpuzzler.progress", "cpuzzler.results"}
+                              "cpuzzler.exact_cover", "cpuzzler.jobs", "cpuzzler.progress",
+                              "cpuzzler.results"}
     assert {"cpuzzler.symmetry", "cpuzzler.parts", "cpuzzler.constraints"} <= packages
     for init in PACKAGE.rglob("__init__.py"):
         assert ast.get_docstring(ast.parse(init.read_text())), init
@@ -112,7 +113,7 @@ def test_the_top_level_keeps_the_entry_points_and_each_package_says_what_it_hold
 
 def test_symmetry_of_exact_covers_knows_no_puzzle(graphs):
     both = nx.compose(*graphs)
-    for name in ("automorphisms", "burnside", "lex_leader"):
+    for name in ("automorphisms", "burnside", "lex_leader", "symmetric_search"):
         up = [t for t in both.successors(f"cpuzzler.symmetry.{name}")
               if t.startswith(("cpuzzler.models", "cpuzzler.grids", "cpuzzler.catalog"))]
         assert not up, (name, up)

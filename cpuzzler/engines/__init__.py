@@ -28,7 +28,8 @@ from types import ModuleType
 from typing import Any
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.exact_cover import JOBS, ExactCover
+from cpuzzler.exact_cover import ExactCover
+from cpuzzler.jobs import JOBS
 
 #: engine name -> module implementing it
 ENGINES = {

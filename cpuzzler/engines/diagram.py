@@ -32,7 +32,7 @@ from os import PathLike
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.exact_cover import JOBS
+from cpuzzler.jobs import JOBS
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover

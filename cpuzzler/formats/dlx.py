@@ -27,8 +27,9 @@ import time
 from os import PathLike
 
 from cpuzzler.errors import ExactCoverError, InputFormatError, TimeUp
-from cpuzzler.exact_cover import JOBS, ExactCover
+from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import read_text
+from cpuzzler.jobs import JOBS
 
 _BOUNDS = re.compile(r"^(?:(\d+):)?(\d+)\|(.*)$")
 _TOKEN = re.compile(r"\S+")

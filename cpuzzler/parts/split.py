@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cpuzzler.exact_cover import JOBS, Subproblem
+from cpuzzler.exact_cover import Subproblem
+from cpuzzler.jobs import JOBS
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover

@@ -36,7 +36,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.exact_cover import JOBS
+from cpuzzler.jobs import JOBS
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Count
 
 if TYPE_CHECKING:

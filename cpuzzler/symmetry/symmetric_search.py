@@ -31,8 +31,8 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.exact_cover import JOBS
-from cpuzzler.results import DONE, LIMIT, Clock, Stats
+from cpuzzler.jobs import JOBS
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count, Stats
 from cpuzzler.symmetry.burnside import cyclic_classes, quotient_with_orbits
 
 if TYPE_CHECKING:
@@ -123,5 +123,39 @@ def symmetric_solutions(xc: ExactCover, where: Sequence[object], *, engine: str 
             yield solution
 
 
+def solve_symmetric(xc: ExactCover, where: Sequence[object], limit: int | None, *,
+                    unique: bool, engine: str | None, time_limit: float | None,
+                    options: dict[str, Any]) -> Iterator[tuple[int, ...]]:
+    """``ExactCover.solve(where=...)``: ``symmetric_solutions``, at most ``limit``, the
+    first of each class of solutions equal up to the group only where ``unique``."""
+    clock = Clock(time_limit)
+    group = xc.symmetries(budget=JOBS["symmetry_budget"](clock.left())) if unique else None
+    seen: set[tuple[int, ...]] = set()
+    for solution in symmetric_solutions(xc, where, engine=engine, time_limit=clock.left(),
+                                        options=options, limit=1 if limit == 1 else None):
+        key = solution if group is None else group.canonical(solution)
+        if key not in seen:
+            seen.add(key)
+            yield solution
+            if limit is not None and len(seen) >= limit:
+                xc.stats.reason = LIMIT
+                return
+
+
+def count_symmetric(xc: ExactCover, where: Sequence[object], *, unique: bool,
+                    engine: str | None, time_limit: float | None,
+                    options: dict[str, Any]) -> Count:
+    """``ExactCover.count(where=...)``: the solutions of ``solve_symmetric``, one by one;
+    Ctrl-C leaves a partial count, marked."""
+    total = 0
+    try:
+        for _ in solve_symmetric(xc, where, None, unique=unique, engine=engine,
+                                 time_limit=time_limit, options=options):
+            total += 1
+    except KeyboardInterrupt:
+        xc.stats.reason = INTERRUPTED
+    return Count(total, xc.stats.reason)
+
+
 # What ExactCover's methods hand on here: solve(where=...) and count(where=...).
-JOBS.update(symmetric_solutions=symmetric_solutions)
+JOBS.update(solve_symmetric=solve_symmetric, count_symmetric=count_symmetric)
