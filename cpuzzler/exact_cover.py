@@ -459,8 +459,8 @@ class ExactCover:
         time_limit, options = checked_limits(time_limit, options)
         if where := list(where):
             counted: Count = JOBS["count_symmetric"](
-                self, where, unique=symmetry == "unique", engine=engine,
-                time_limit=time_limit, options=options)
+                self, where, symmetry=symmetry, engine=engine, time_limit=time_limit,
+                options=options)
             return counted
         if symmetry != "raw":
             return self.count_both(symmetry=symmetry, engine=engine, time_limit=time_limit,

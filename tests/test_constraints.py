@@ -253,6 +253,8 @@ def test_an_exact_cover_takes_symmetric_any_on_its_options(monkeypatch):
         eight.count(where=[Symmetric("half-turn")])
     with pytest.raises(ExactCoverError, match="need a Tiling"):
         eight.count(where=[Apart("a", "b")])
+    with pytest.raises(ExactCoverError, match="unknown symmetry"):
+        eight.count(where=where, symmetry="bogus")
 
 
 def test_constrained_unique_counts_equal_the_dedup_oracle():

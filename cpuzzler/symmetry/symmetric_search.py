@@ -142,15 +142,15 @@ def solve_symmetric(xc: ExactCover, where: Sequence[object], limit: int | None, 
                 return
 
 
-def count_symmetric(xc: ExactCover, where: Sequence[object], *, unique: bool,
+def count_symmetric(xc: ExactCover, where: Sequence[object], *, symmetry: str,
                     engine: str | None, time_limit: float | None,
                     options: dict[str, Any]) -> Count:
-    """``ExactCover.count(where=...)``: the solutions of ``solve_symmetric``, one by one;
-    Ctrl-C leaves a partial count, marked."""
+    """``ExactCover.count(where=...)``: the solutions ``xc.solve`` gives with the same
+    arguments, one by one; Ctrl-C leaves a partial count, marked."""
     total = 0
     try:
-        for _ in solve_symmetric(xc, where, None, unique=unique, engine=engine,
-                                 time_limit=time_limit, options=options):
+        for _ in xc.solve(symmetry=symmetry, where=where, engine=engine,
+                          time_limit=time_limit, **options):
             total += 1
     except KeyboardInterrupt:
         xc.stats.reason = INTERRUPTED
