@@ -26,7 +26,8 @@ JOBS.defer("cpuzzler.formats.dlx", "read_dlx", "parse_dlx", "format_dlx")
 JOBS.defer("cpuzzler.parts.split", "split")
 JOBS.defer("cpuzzler.symmetry.automorphisms", "symmetries", "symmetry_budget", "graph",
            "count_unique")
-JOBS.defer("cpuzzler.symmetry.symmetric_search", "solve_symmetric", "count_symmetric")
+JOBS.defer("cpuzzler.symmetry.symmetric_search", "symmetric_solutions",
+           "count_symmetric")
 
 if "IPython" in sys.modules:  # a notebook: regions show as pictures (see render.svg)
     from cpuzzler.render import svg as _svg  # noqa: F401

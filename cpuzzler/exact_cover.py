@@ -393,18 +393,23 @@ class ExactCover:
         where = list(where)
         if (limit is not None and limit <= 0) or (symmetry == "raw" and not where):
             return self._solve(limit, engine, time_limit, options)
-        if where:
-            found: Iterator[tuple[int, ...]] = JOBS["solve_symmetric"](
-                self, where, limit, unique=symmetry == "unique", engine=engine,
-                time_limit=time_limit, options=options)
+        if symmetry == "raw":  # and constraints
+            found: Iterator[tuple[int, ...]] = JOBS["symmetric_solutions"](
+                self, where, engine=engine, time_limit=time_limit, options=options,
+                limit=limit)
             return found
-        return self._solve_unique(limit, engine, Clock(time_limit), options)
+        return self._solve_unique(limit, engine, Clock(time_limit), options, where)
 
     def _solve_unique(self, limit: int | None, engine: str | None, clock: Clock,
-                      options: dict[str, Any]) -> Iterator[tuple[int, ...]]:
+                      options: dict[str, Any], where: Sequence[Any]
+                      ) -> Iterator[tuple[int, ...]]:
         group, seen = self.symmetries(budget=self._symmetry_budget(clock.left())), set()
         first_only = 1 if limit == 1 else None  # the first solution is its class's first
-        for solution in self._solve(first_only, engine, clock.left(), options):
+        found = (JOBS["symmetric_solutions"](self, where, engine=engine,
+                                             time_limit=clock.left(), options=options,
+                                             limit=first_only) if where else
+                 self._solve(first_only, engine, clock.left(), options))
+        for solution in found:
             name = group.canonical(solution)
             if name not in seen:
                 seen.add(name)

@@ -90,7 +90,8 @@ def symmetric_solutions(xc: ExactCover, where: Sequence[object], *, engine: str 
     """The solutions of ``xc`` that a symmetry of it other than the identity maps onto
     themselves, ``where`` being ``[Symmetric("any")]`` (the one constraint an exact cover
     states on its options alone); by the quotients, or where one is no exact cover of
-    ours by listing every solution and checking it. ``xc.stats`` says how it ended.
+    ours by listing every solution and checking it; at most ``limit``. ``xc.stats``
+    says how it ended.
 
     >>> from cpuzzler.constraints import Symmetric
     >>> from cpuzzler.models import queens
@@ -114,32 +115,17 @@ def symmetric_solutions(xc: ExactCover, where: Sequence[object], *, engine: str 
     identity = tuple(range(xc.num_options))
     moves = [p for p in group.elements() if p != identity]
     parts = quotients(xc, moves)
-    if parts is not None:
-        yield from fixed_solutions(xc, parts, engine=engine, time_limit=clock.left(),
-                                   options=options, limit=limit)
-        return
-    for solution in xc.solve(engine=engine, time_limit=clock.left(), **options):
-        if any(tuple(sorted(p[o] for o in solution)) == solution for p in moves):
-            yield solution
-
-
-def solve_symmetric(xc: ExactCover, where: Sequence[object], limit: int | None, *,
-                    unique: bool, engine: str | None, time_limit: float | None,
-                    options: dict[str, Any]) -> Iterator[tuple[int, ...]]:
-    """``ExactCover.solve(where=...)``: ``symmetric_solutions``, at most ``limit``, the
-    first of each class of solutions equal up to the group only where ``unique``."""
-    clock = Clock(time_limit)
-    group = xc.symmetries(budget=JOBS["symmetry_budget"](clock.left())) if unique else None
-    seen: set[tuple[int, ...]] = set()
-    for solution in symmetric_solutions(xc, where, engine=engine, time_limit=clock.left(),
-                                        options=options, limit=1 if limit == 1 else None):
-        key = solution if group is None else group.canonical(solution)
-        if key not in seen:
-            seen.add(key)
-            yield solution
-            if limit is not None and len(seen) >= limit:
-                xc.stats.reason = LIMIT
-                return
+    found = (fixed_solutions(xc, parts, engine=engine, time_limit=clock.left(),
+                             options=options, limit=1 if limit == 1 else None)
+             if parts is not None else
+             (solution for solution in xc.solve(engine=engine, time_limit=clock.left(),
+                                                **options)
+              if any(tuple(sorted(p[o] for o in solution)) == solution for p in moves)))
+    for given, solution in enumerate(found, 1):
+        yield solution
+        if limit is not None and given >= limit:
+            xc.stats.reason = LIMIT
+            return
 
 
 def count_symmetric(xc: ExactCover, where: Sequence[object], *, symmetry: str,
@@ -158,4 +144,4 @@ def count_symmetric(xc: ExactCover, where: Sequence[object], *, symmetry: str,
 
 
 # What ExactCover's methods hand on here: solve(where=...) and count(where=...).
-JOBS.update(solve_symmetric=solve_symmetric, count_symmetric=count_symmetric)
+JOBS.update(symmetric_solutions=symmetric_solutions, count_symmetric=count_symmetric)
