@@ -9,7 +9,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -26,16 +25,12 @@ from cpuzzler.models.pieces import Piece
 from cpuzzler.models.placement import Placement
 from cpuzzler.models.tiling_model import cell_name, check_parts
 from cpuzzler.results import (
-    INTERRUPTED,
-    LEX_ENGINES,
-    METHODS,
     SYMMETRY_MODES,
     Clock,
     Count,
     Optimum,
     RunDeadline,
     checked_limits,
-    settled_method,
 )
 
 if TYPE_CHECKING:
@@ -149,6 +144,8 @@ class Tiling:
                  fill: str = "exact") -> None:
         self.pieces = list(pieces)
         self.region = region
+        if not region.cells:
+            raise ExactCoverError("the region has no cells: nothing to tile")
         self.where = tuple(where)
         if fill not in FILLS:
             raise ExactCoverError(f"unknown fill {fill!r}; known: {', '.join(FILLS)}")
@@ -213,7 +210,7 @@ class Tiling:
                       fill=fill or self.fill)
 
     @cached_property
-    def _checked_at_leaves(self) -> list[Constraint]:
+    def checked_at_leaves(self) -> list[Constraint]:
         """The constraints no exact cover states: each whole solution is checked."""
         return [c for c in self.where if c.checked_at_leaves]
 
@@ -221,10 +218,10 @@ class Tiling:
                  images: list[SolutionKey] | None = None) -> bool:
         """Whether a solution passes the constraints checked at the leaves (``images``:
         its images under ``self.symmetries``, if found already)."""
-        if not self._checked_at_leaves:
+        if not self.checked_at_leaves:
             return True
         fixed_by = self.symmetries.fixed_by(solution, images)
-        return all(c.accepts(fixed_by) for c in self._checked_at_leaves)
+        return all(c.accepts(fixed_by) for c in self.checked_at_leaves)
 
     def _repr_svg_(self) -> str:  # a notebook shows the region to fill
         from cpuzzler.render.svg import region_svg
@@ -314,7 +311,7 @@ class Tiling:
         # The first solution is unique whatever the symmetry: then the engine may stop at
         # one (CP-SAT's parallel search); otherwise the search streams until enough, as
         # where a constraint checks whole solutions.
-        checked = bool(self._checked_at_leaves)
+        checked = bool(self.checked_at_leaves)
         wanted = limit if (group is None or limit == 1) and not checked else None
         xc = self.exact_cover
         found_options = self._symmetric_solutions(limit, engine, clock, options)
@@ -356,7 +353,7 @@ class Tiling:
         parts = quotients(self.exact_cover, wanted)
         if parts is None:
             return None
-        alone = self._checked_at_leaves == [asked]  # any solution found then passes
+        alone = self.checked_at_leaves == [asked]  # any solution found then passes
         return fixed_solutions(self.exact_cover, parts, engine=engine,
                                time_limit=clock.left(), options=options,
                                limit=1 if limit == 1 and alone else None)
@@ -377,8 +374,8 @@ class Tiling:
         """
         clock = Clock(time_limit)
         puzzle = self.constrained(where)
-        if puzzle._checked_at_leaves:
-            raise ExactCoverError(f"sample: {puzzle._checked_at_leaves[0]!r} is checked on "
+        if puzzle.checked_at_leaves:
+            raise ExactCoverError(f"sample: {puzzle.checked_at_leaves[0]!r} is checked on "
                                   "whole solutions, which a uniform draw cannot do")
         draws = puzzle.exact_cover.sample(k, seed=seed, time_limit=clock.left(), **options)
         return [puzzle.solution(chosen) for chosen in draws]
@@ -409,8 +406,8 @@ class Tiling:
             raise ExactCoverError("best: give maximize or minimize, not both")
         objective = maximize if maximize is not None else minimize
         puzzle = self.constrained(where)
-        if puzzle._checked_at_leaves:
-            raise ExactCoverError(f"best: {puzzle._checked_at_leaves[0]!r} is checked on "
+        if puzzle.checked_at_leaves:
+            raise ExactCoverError(f"best: {puzzle.checked_at_leaves[0]!r} is checked on "
                                   "whole solutions, which no objective engine sees")
         if objective is None:
             weights = [len(p.cells) for p in puzzle.placements]
@@ -472,53 +469,11 @@ class Tiling:
         _check_mode(symmetry)
         time_limit, options = checked_limits(time_limit, options)
         puzzle = self.constrained(where)
+        from cpuzzler.symmetry import tiling_counts
+
         return RunDeadline.counts_within(  # building the model and the group is in it
-            time_limit, lambda: puzzle._count_both(symmetry, engine, time_limit, method,
-                                                   options))
-
-    def _count_both(self, symmetry: str, engine: str | None, time_limit: float | None,
-                    method: str | None, options: dict[str, Any]) -> tuple[Count, Count]:
-        """``count_both`` once its arguments are checked."""
-        asked = method
-        method = settled_method(method, engine, lambda: symmetry != "raw"
-                                and self._reduces_by_counting(symmetry))
-        if method not in METHODS:
-            raise ExactCoverError(f"unknown method {method!r}; known: {', '.join(METHODS)}")
-        self.exact_cover.stats.fixed = []  # what each symmetry fixes, where a method says
-        clock = Clock(time_limit)
-        if self._checked_at_leaves:  # only whole solutions tell
-            return self._count_listed(symmetry, engine, clock.left(), options)
-        if symmetry == "raw":
-            raw = self.exact_cover.count(engine=engine, time_limit=clock.left(),
-                                         symmetry="raw", **options)
-            return raw, raw
-        if method == "lex":
-            return self._count_lex_leaders(engine, clock.left(), symmetry, options)
-        if method == "reduce" and asked is None and not self.reduces(symmetry):
-            method = "burnside"  # counted, where the other way lists every solution (the
-            #                      6x6 dominoes: 0.01 s, was 1.3 s; 18 times the raw count)
-        if method == "burnside":
-            counted = self._count_fixed(engine, clock.left(), symmetry, options)
-            if counted is not None:
-                return counted
-            method = "reduce"  # a quotient past our exact covers: the reduction instead
-        if method == "reduce" and self.reduces(symmetry):
-            return self._count_reduced(engine, clock.left(), symmetry, options)
-        return self._count_listed(symmetry, engine, clock.left(), options)
-
-    def _count_listed(self, symmetry: str, engine: str | None, time_limit: float | None,
-                      options: dict[str, Any]) -> tuple[Count, Count]:
-        """Unique and raw counts by listing the solutions (one per class where
-        ``symmetry`` is not raw), each standing for the images its class has."""
-        group = None if symmetry == "raw" else self.group(symmetry)
-        unique = in_all = 0
-        for solution in _until_interrupted(self.exact_cover, self.solve(
-                symmetry=symmetry, engine=engine, time_limit=time_limit, **options)):
-            unique += 1
-            in_all += 1 if group is None else len(group) // group.stabiliser(solution)
-        reason = self.exact_cover.stats.reason
-        reason = "done" if reason == "limit" else reason
-        return Count(unique, reason), Count(in_all, reason)
+            time_limit, lambda: tiling_counts.count_both(puzzle, symmetry, engine,
+                                                         time_limit, method, options))
 
     def option_symmetries(self, symmetry: str = "unique") -> list[list[int]]:
         """The puzzle's symmetries (all but the identity) as permutations of the options:
@@ -537,113 +492,28 @@ class Tiling:
         """``option_symmetries`` by symmetry mode, as found."""
         return {}
 
-    def _count_fixed(self, engine: str | None, time_limit: float | None, symmetry: str,
-                     options: dict[str, Any]) -> tuple[Count, Count] | None:
-        """Unique and raw counts by Burnside's lemma (None where a quotient is no exact
-        cover of ours); what each kind of symmetry fixes goes to ``exact_cover.stats``."""
-        from cpuzzler.symmetry.burnside import count_by_burnside
-
-        result = count_by_burnside(self.exact_cover, self.option_symmetries(symmetry),
-                                   engine=engine, time_limit=time_limit,
-                                   label=self._symmetry_label(symmetry), **options)
-        if result is None:
-            return None
-        self.exact_cover.stats.fixed = result.fixed
-        return result.unique, result.raw
-
-    def _symmetry_label(self, symmetry: str) -> Callable[[tuple[int, ...], int], str]:
-        """What a symmetry (as an option permutation) of the group is, in words."""
-        permutations = self.option_symmetries(symmetry)
-        proper = dict(zip(map(tuple, permutations), self.group(symmetry).proper[1:],
-                          strict=True))
-
-        def label(g: tuple[int, ...], order: int) -> str:
-            if proper.get(g, True):
-                return "half turn" if order == 2 else f"rotation of order {order}"
-            return "reflection" if order == 2 else f"rotary reflection of order {order}"
-
-        return label
-
-    def _reduces_by_counting(self, symmetry: str) -> bool:
-        """Whether the symmetry reduction is a count alone: a piece every symmetry keeps
-        whose placements all lie in orbits as large as the group."""
-        return self.reduces(symmetry) and not self.reduction_for(symmetry).fixed_reps
-
-    def _count_lex_leaders(self, engine: str | None, time_limit: float | None,
-                           symmetry: str, options: dict[str, Any]) -> tuple[Count, Count]:
-        """Unique and raw counts from the least solution of each class, which the
-        lex-leader constraints leave the solver to find."""
-        if engine not in LEX_ENGINES:
-            which = "the default engine, dlx" if engine is None else f"the {engine} engine"
-            raise ExactCoverError(f"method 'lex' needs the {' or '.join(LEX_ENGINES)} engine "
-                                  f"(engine={LEX_ENGINES[0]!r}), not {which}")
-        group, xc = self.group(symmetry), self.exact_cover
-        unique = raw = 0
-        for chosen in _until_interrupted(xc, xc.solve(
-                engine=engine, time_limit=time_limit,
-                symmetries=self.option_symmetries(symmetry), **options)):
-            unique += 1
-            raw += len(group) // group.stabiliser(self.solution(chosen))
-        reason = xc.stats.reason if xc.stats.reason != "limit" else "done"
-        return Count(unique, reason), Count(raw, reason)
-
     def restricted(self, piece: str, keep: Iterable[int]) -> tuple[ExactCover, list[int]]:
         """The exact cover with ``piece`` limited to the placements ``keep`` (option
         indices); also the original index of each option kept."""
-        keep = set(keep)
-        kept = [o for o, pl in enumerate(self.placements) if pl.piece != piece or o in keep]
-        return self.exact_cover.with_options(kept), kept
+        from cpuzzler.symmetry import tiling_counts
+
+        return tiling_counts.restricted(self, piece, keep)
 
     def reduces(self, symmetry: str = "unique") -> bool:
-        """Whether the symmetry reduction applies: a group beyond the identity, and a
-        piece whose placements it cuts."""
-        return len(self.group(symmetry)) > 1 and self.reduction_for(symmetry).piece is not None
+        """Whether the symmetry reduction applies (``symmetry.tiling_counts.reduces``)."""
+        from cpuzzler.symmetry import tiling_counts
 
-    def _count_reduced(self, engine: str | None, time_limit: float | None, symmetry: str,
-                       options: dict[str, Any]) -> tuple[Count, Count]:
-        """Unique and raw counts by the symmetry reduction (see ``Reduction``)."""
-        end = None if time_limit is None else time.perf_counter() + time_limit
-        reduction, group = self.reduction_for(symmetry), self.group(symmetry)
-        assert reduction.piece is not None  # count_both reduces only where it has a piece
-        xc, _ = self.restricted(reduction.piece, reduction.free_reps)
-        left = None if end is None else max(0.0, end - time.perf_counter())
-        free = xc.count(engine=engine, time_limit=left, symmetry="raw", **options)
-        unique, raw, reason = int(free), len(group) * int(free), free.reason
-        self.exact_cover.stats = xc.stats  # the run that counted (its engine, what answered)
-        if not reduction.fixed_reps:  # no solution is its own image: say so
-            from cpuzzler.symmetry.burnside import none_but_identity
-
-            self.exact_cover.stats.fixed = none_but_identity(
-                self.option_symmetries(symmetry), Count(raw, reason),
-                self._symmetry_label(symmetry))
-        for rep in reduction.fixed_reps:
-            if reason != "done":
-                break
-            left = None if end is None else max(0.0, end - time.perf_counter())
-            more, more_raw, reason = self.count_at_symmetric_rep(
-                rep, engine, symmetry, time_limit=left, **options)
-            unique, raw = unique + more, raw + more_raw
-        return Count(unique, reason), Count(raw, reason)
+        return tiling_counts.reduces(self, symmetry)
 
     def count_at_symmetric_rep(self, rep: int, engine: str | None = None,
                                symmetry: str = "unique", *, time_limit: float | None = None,
                                **options: Any) -> tuple[int, int, str]:
         """The reduction's second part for one representative placement ``rep`` whose
-        stabiliser is not trivial: (unique, raw, stop reason) of the solutions with the
-        reduction's piece there, each kept when least among its stabiliser's images."""
-        reduction, group = self.reduction_for(symmetry), self.group(symmetry)
-        stabiliser = reduction.stabiliser(rep)
-        assert reduction.piece is not None  # a representative is one of the piece's
-        sub, kept = self.restricted(reduction.piece, [rep])
-        unique = raw = 0
-        for chosen in _until_interrupted(sub, sub.solve(engine=engine, time_limit=time_limit,
-                                                        **options)):
-            solution = self.solution(kept[o] for o in chosen)
-            images = [group.image(solution, k) for k in stabiliser]
-            if images[0] == min(images):
-                unique += 1
-                raw += len(group) // images.count(images[0])
-        return unique, raw, sub.stats.reason if sub.stats.reason != "limit" else "done"
+        stabiliser is not trivial (``symmetry.tiling_counts.count_at_symmetric_rep``)."""
+        from cpuzzler.symmetry import tiling_counts
+
+        return tiling_counts.count_at_symmetric_rep(self, rep, engine, symmetry, time_limit,
+                                                    options)
 
     @cached_property
     def reduction(self) -> Reduction:
@@ -683,15 +553,6 @@ class Tiling:
         if symmetry == "raw":
             raise ExactCoverError("symmetry mode 'raw' has no group")
         return self.symmetries if symmetry == "unique" else self.rotations
-
-
-def _until_interrupted(xc: ExactCover, solutions: Iterator[T]) -> Iterator[T]:
-    """``solutions`` (of ``xc``) until Ctrl-C, which then marks ``xc.stats`` interrupted
-    instead of ending a count with no result: the count so far is a lower bound."""
-    try:
-        yield from solutions
-    except KeyboardInterrupt:
-        xc.stats.reason = INTERRUPTED
 
 
 def _check_mode(symmetry: str) -> None:

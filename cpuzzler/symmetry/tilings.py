@@ -196,7 +196,10 @@ def _name_maps(tiling: Tiling, shapes: dict[ShapeKey, list[str]], key_of: dict[s
 class Reduction:
     """Unique solutions found, not filtered: one piece's placements cut to one per orbit.
 
-    Choose a piece P that every symmetry maps to itself (one copy, not optional). Every
+    Choose a piece P that every symmetry maps to itself and that every solution holds
+    exactly once (one copy, not optional, not a packing, where any piece may stay out:
+    a packing without P would be counted |G| times over, once per representative, as
+    were the 409 "unique" packings of 445 in all, issue 78). Every
     class of solutions has a member with P at an orbit representative q, and two
     solutions with P at q are equivalent only by a symmetry that fixes q (one of q's
     stabiliser H_q). So the unique solutions are: every solution with P at a
@@ -210,7 +213,7 @@ class Reduction:
         self.piece: str | None = None
         best = None
         for p in tiling.pieces:
-            if p.copies != 1 or p.name in tiling.optional:
+            if p.copies != 1 or p.name in tiling.optional or tiling.fill != "exact":
                 continue
             if any(names[p.name] != p.name for _, names in group.elements):
                 continue
