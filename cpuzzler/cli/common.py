@@ -114,13 +114,17 @@ def status(found: int, reason: str) -> int:
 
 def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
-    ``.toml`` (puzzle) file; reading a DLX file stops with ``TimeUp`` at ``clock``'s end."""
+    ``.toml`` (puzzle) file, a BurrTools file (``.xmpuzzle``; ``FILE.xmpuzzle#K`` its
+    K-th problem where it holds several); reading a DLX file stops with ``TimeUp`` at
+    ``clock``'s end."""
     from cpuzzler import catalog
     from cpuzzler.formats import puzzle_file
     from cpuzzler.models import dpf
 
     if spec == "-":
         return _from_stdin(clock)
+    if ".xmpuzzle" in spec:
+        return _burrtools_problem(spec)
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
     if os.path.exists(spec):
@@ -139,6 +143,25 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     if spec.endswith((".dlx", ".dpf", ".dpfg", ".toml")) or os.sep in spec:
         raise InputFormatError("no such file", path=spec)
     return catalog.get(spec).build()
+
+
+def _burrtools_problem(spec: str) -> Problem:
+    """One problem of a BurrTools file: ``FILE.xmpuzzle`` where it holds one,
+    ``FILE.xmpuzzle#K`` the K-th."""
+    from cpuzzler.formats import xmpuzzle
+
+    path, _, which = spec.rpartition("#") if "#" in spec else (spec, "", "")
+    found = xmpuzzle.problems(path)
+    if not found:
+        raise InputFormatError("no problem in the file", path=path)
+    if not which and len(found) > 1:
+        names = ", ".join(f"#{k} {p.name!r}" for k, p in enumerate(found, 1))
+        raise InputFormatError(f"{len(found)} problems ({names}): name one as "
+                               f"{path}#K", path=path)
+    if which and not (which.isdigit() and 1 <= int(which) <= len(found)):
+        raise InputFormatError(f"#{which}: give a problem number from 1 to {len(found)}",
+                               path=path)
+    return found[int(which or 1) - 1].tiling
 
 
 STDIN_CAP = 64 * 1024 ** 2  # bytes of standard input read at most: give a bigger one as a file

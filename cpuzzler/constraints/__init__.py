@@ -2,12 +2,15 @@
 
 ``FaultFree()`` (no straight grid line cuts the tiling), ``Apart(a, b)`` (pieces that
 share no edge), ``Within(name, cells)`` (a piece kept to some cells) and
-``Symmetric(kind)`` (the solution maps onto itself). A tiling takes them as
-``where=[...]`` (``Tiling.count(where=[FaultFree()])``). Each says what it adds to the
-puzzle's exact cover (placements left out, items the placements hold), so every engine
-solves the constrained puzzle as the same matrix and prunes as it goes; what no matrix
-can say (a required symmetry) is checked on each whole solution. This package imports
-the grids and the placements only: the models import it, never the other way.
+``Symmetric(kind)`` (the solution maps onto itself), ``Colours(pieces, region,
+allowed)`` (coloured cells on allowed colours only: BurrTools' colour constraints),
+``Disassembles()`` (the pieces come apart by sliding: ``cpuzzler.assembly``). A tiling
+takes them as ``where=[...]`` (``Tiling.count(where=[FaultFree()])``). Each says
+what it adds to the puzzle's exact cover (placements left out, items the placements
+hold), so every engine solves the constrained puzzle as the same matrix and prunes as it
+goes; what no matrix can say (a required symmetry) is checked on each whole solution.
+This package imports the grids, the placements and ``cpuzzler.assembly`` only: the
+models import it, never the other way.
 
 >>> from cpuzzler.grids import square
 >>> from cpuzzler.models import Tiling, pieces
@@ -18,8 +21,11 @@ the grids and the placements only: the models import it, never the other way.
 
 from cpuzzler.constraints.apart import Apart
 from cpuzzler.constraints.base import Added, Constraint
+from cpuzzler.constraints.colours import Colours
+from cpuzzler.constraints.disassembles import Disassembles
 from cpuzzler.constraints.faults import FaultFree
 from cpuzzler.constraints.symmetric import Symmetric
 from cpuzzler.constraints.within import Within
 
-__all__ = ["Added", "Apart", "Constraint", "FaultFree", "Symmetric", "Within"]
+__all__ = ["Added", "Apart", "Colours", "Constraint", "Disassembles", "FaultFree", "Symmetric",
+           "Within"]

@@ -68,6 +68,11 @@ class Constraint:
         the constraint onto itself: only those count solutions as equal."""
         return True
 
+    def accepts_placements(self, placements: Sequence[Placement]) -> bool:
+        """A whole solution's check on its placements, for constraints
+        ``checked_at_leaves`` (``Disassembles``: the pieces come apart)."""
+        return True
+
     def accepts(self, fixed_by: Sequence[tuple[bool, int]]) -> bool:
         """A whole solution's check, for constraints ``checked_at_leaves``: from the
         symmetries of the puzzle (the identity left out) that map it onto itself, each

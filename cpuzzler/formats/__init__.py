@@ -1,10 +1,10 @@
 """Readers and writers of the file formats puzzle solvers exchange.
 
-A file that describes a puzzle becomes its model, so ``puzzle_file`` imports the models,
-grids and constraints and ``solutions`` the text records of ``render``; the exact cover
-reaches ``dlx`` only through ``exact_cover.JOBS`` (``ExactCover.from_dlx``), and the
-models take the plain helpers of this package's ``__init__`` (reading text, checking a
-file) and nothing else."""
+A file that describes a puzzle becomes its model, so ``puzzle_file`` and ``xmpuzzle``
+(BurrTools' puzzle files) import the models, grids and constraints and ``solutions``
+the text records of ``render``; the exact cover reaches ``dlx`` only through
+``exact_cover.JOBS`` (``ExactCover.from_dlx``), and the models take the plain helpers of
+this package's ``__init__`` (reading text, checking a file) and nothing else."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -108,7 +108,10 @@ class TilingSolution:
 
 
 class Tiling:
-    """Pieces and a region; ``optional`` names pieces that may be left out.
+    """Pieces and a region; ``optional`` names pieces that may be left out (or maps a
+    name to the fewest of its copies to use: BurrTools' piece ranges, ``min`` to
+    ``max``); ``may_stay_empty`` names cells that may stay uncovered (BurrTools'
+    variable voxels), the rest of the region must be covered.
 
     On the edge lattices (polysticks, polytrigs, polytwigs) ``crossing="forbid"`` (the
     default) keeps pieces from crossing: each way two pieces could cross at a grid point
@@ -137,7 +140,8 @@ class Tiling:
     """
 
     def __init__(self, pieces: Iterable[Piece], region: Region, *,
-                 optional: Iterable[str] = (), crossing: str = "forbid",
+                 optional: Iterable[str] | Mapping[str, int] = (),
+                 may_stay_empty: Iterable[Cell] = (), crossing: str = "forbid",
                  may_cross: Iterable[str] = (),
                  parts: Iterable[Iterable[Cell]] | None = None,
                  swap_parts: bool = True, where: Iterable[Constraint] = (),
@@ -152,7 +156,13 @@ class Tiling:
         self.fill = fill
         self.parts = None if parts is None else check_parts(region, parts)
         self.swap_parts = swap_parts
-        self.optional = frozenset(optional)
+        self.fewest = dict(optional) if isinstance(optional, Mapping) else \
+            dict.fromkeys(optional, 0)  # the fewest copies of each optional piece
+        self.optional = frozenset(self.fewest)
+        self.may_stay_empty = frozenset(tuple(c) for c in may_stay_empty)
+        if not self.may_stay_empty <= region.cells:
+            raise ExactCoverError("cells that may stay empty lie outside the region: "
+                                  f"{min(self.may_stay_empty - region.cells)}")
         self.may_cross = frozenset(may_cross)
         if crossing not in CROSSING_RULES:
             raise ExactCoverError(
@@ -165,6 +175,10 @@ class Tiling:
         unknown = self.optional - set(names)
         if unknown:
             raise ExactCoverError(f"optional pieces not in the set: {', '.join(sorted(unknown))}")
+        for p in self.pieces:
+            if not 0 <= self.fewest.get(p.name, 0) <= p.copies:
+                raise ExactCoverError(f"piece {p.name!r}: at least {self.fewest[p.name]} of "
+                                      f"{p.copies} copies")
         unknown = self.may_cross - set(names)
         if unknown:
             raise ExactCoverError(f"pieces that may cross, not in the set: "
@@ -179,12 +193,14 @@ class Tiling:
                 raise ExactCoverError(f"where: {constraint!r} is no constraint (see "
                                       "cpuzzler.constraints)")
             constraint.check(region, {p.name: p.copies for p in self.pieces})
-        need = sum(len(p) * p.copies for p in self.pieces if p.name not in self.optional)
+        need = sum(len(p) * self.fewest.get(p.name, p.copies) for p in self.pieces)
         most = sum(len(p) * p.copies for p in self.pieces)
-        if fill == "exact" and not need <= len(region) <= most:
+        least = len(region) - len(self.may_stay_empty)
+        if fill == "exact" and not (need <= len(region) and least <= most):
             raise ExactCoverError(
                 f"the pieces cover {need}" + (f" to {most}" if most != need else "")
-                + f" cells; the region has {len(region)}")
+                + f" cells; the region has {len(region)}"
+                + (f", of which {least} must be covered" if least < len(region) else ""))
 
     def __repr__(self) -> str:
         where = f", where={list(self.where)}" if self.where else ""
@@ -204,7 +220,8 @@ class Tiling:
         more = tuple(where)
         if not more and fill in (None, self.fill):
             return self
-        return Tiling(self.pieces, self.region, optional=self.optional,
+        return Tiling(self.pieces, self.region, optional=self.fewest,
+                      may_stay_empty=self.may_stay_empty,
                       crossing=self.crossing, may_cross=self.may_cross, parts=self.parts,
                       swap_parts=self.swap_parts, where=self.where + more,
                       fill=fill or self.fill)
@@ -220,6 +237,8 @@ class Tiling:
         its images under ``self.symmetries``, if found already)."""
         if not self.checked_at_leaves:
             return True
+        if not all(c.accepts_placements(solution.placements) for c in self.checked_at_leaves):
+            return False
         fixed_by = self.symmetries.fixed_by(solution, images)
         return all(c.accepts(fixed_by) for c in self.checked_at_leaves)
 
@@ -323,13 +342,13 @@ class Tiling:
             images = None  # found once for the check and the class's key where both ask
             if checked:
                 images = self.symmetries.images(solution)
-                if not self._accepts(solution, images):
-                    continue
-            if group is not None:
+            if group is not None:  # a class once: the checks give all its members alike
                 key = group.canonical(solution, images if group is self.symmetries else None)
                 if key in seen:
                     continue
                 seen.add(key)
+            if checked and not self._accepts(solution, images):
+                continue
             yield solution
             found += 1
             if limit is not None and found >= limit:

@@ -37,6 +37,8 @@ class Shape(Protocol):
     where: tuple[Constraint, ...]
     fill: str
     optional: frozenset[str]
+    fewest: dict[str, int]  # the fewest copies of each optional piece
+    may_stay_empty: frozenset[Cell]
     crossing: str
     may_cross: frozenset[str]
 
@@ -199,11 +201,11 @@ def exact_cover(tiling: Shape, placements: list[Placement],
             if p.copies == 1:
                 xc.add_item(p.name, secondary=True)
             else:
-                xc.add_item(p.name, lo=0, hi=p.copies)
+                xc.add_item(p.name, lo=tiling.fewest[p.name], hi=p.copies)
         else:
             xc.add_item(p.name, lo=p.copies, hi=p.copies)
     for cell in tiling.region:
-        xc.add_item(cell_name(cell), secondary=packing)
+        xc.add_item(cell_name(cell), secondary=packing or cell in tiling.may_stay_empty)
     for key in sorted({k for found in keys for k in found}):
         xc.add_item(crossing_name(key), secondary=True)
     added: list[list[str | tuple[str, str]]] = [[] for _ in placements]
@@ -268,6 +270,7 @@ def count_is_implied(tiling: Shape, piece: Piece) -> bool:
     right number of copies, so the piece needs no item (and the problem stays 1:1,
     which the native engine's faster kernel needs)."""
     return (len(tiling.pieces) == 1 and not tiling.optional and tiling.fill == "exact"
+            and not tiling.may_stay_empty
             and len(piece) * piece.copies == len(tiling.region))
 
 

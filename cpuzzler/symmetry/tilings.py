@@ -42,8 +42,9 @@ class TilingSolution(Protocol):
 
 
 SolutionKey = tuple[tuple[str, tuple[Cell, ...]], ...]
-# a piece's shape (canonical cells), kind, copies, whether optional, whether it may cross
-ShapeKey = tuple[tuple[Cell, ...], str, int, bool, bool]
+# a piece's shape (canonical cells), kind, copies, the fewest copies where optional (-1
+# where not), whether it may cross
+ShapeKey = tuple[tuple[Cell, ...], str, int, int, bool]
 
 
 class PuzzleSymmetry:
@@ -60,7 +61,7 @@ class PuzzleSymmetry:
         key_of: dict[str, ShapeKey] = {}
         for p in tiling.pieces:
             key = (lattice.canonical(p.cells, p.kind), p.kind, p.copies,
-                   p.name in tiling.optional, p.name in tiling.may_cross)
+                   tiling.fewest.get(p.name, -1), p.name in tiling.may_cross)
             shapes.setdefault(key, []).append(p.name)
             key_of[p.name] = key
         self.elements: list[tuple[dict[Cell, Cell], dict[str, str]]] = []
@@ -82,6 +83,9 @@ class PuzzleSymmetry:
             maps = part_maps(lattice, tiling.parts or (), one_hand=not alone)
         else:
             maps = tiling.region.cell_maps("free")
+        if tiling.may_stay_empty:  # those that keep the cells that may stay empty
+            maps = [(g, move) for g, move in maps
+                    if all(move[c] in tiling.may_stay_empty for c in tiling.may_stay_empty)]
         if tiling.parts is not None and not self.parted:  # those that keep the parts
             parts = set(tiling.parts)
             maps = [(g, move) for g, move in maps
