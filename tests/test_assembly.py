@@ -4,6 +4,9 @@ levels, as BurrTools stored them, are in the assembly guide)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from cpuzzler.assembly import disassemble
@@ -68,15 +71,7 @@ def _marks(cells: set, fixed: set, size: tuple[int, int, int]) -> str:
 
 def test_assemblies_that_come_apart_counted_from_a_file() -> None:
     # the box and a cube that may sit anywhere along the channel: three assemblies
-    inside = CHANNEL - {(3, 1, 2)}
-    result = _marks(set(BOX) | inside, set(BOX), (5, 3, 3))
-    box = _marks(set(BOX), set(BOX), (5, 3, 3))
-    data = _file([f'<voxel x="5" y="3" z="3" name="Result" type="0">{result}</voxel>',
-                  f'<voxel x="5" y="3" z="3" name="Box" weight="2" type="0">{box}</voxel>',
-                  '<voxel x="1" y="1" z="1" type="0">#</voxel>'],
-                 '<problem><shapes><shape id="1"/><shape id="2"/></shapes><result id="0"/>'
-                 '</problem>')
-    problem = xmpuzzle.parse(data)[0]
+    problem = xmpuzzle.parse(_channel_file())[0]
     assert problem.weights == {"Box": 2, "S3": 1}
     tiling = problem.tiling
     assert tiling.count(symmetry="raw") == 3
@@ -84,6 +79,27 @@ def test_assemblies_that_come_apart_counted_from_a_file() -> None:
     levels = sorted(disassemble([p.cells for p in s.placements], weights=[2, 1]).level
                     for s in tiling.solve(symmetry="raw"))
     assert levels == ["1", "2", "2"]  # under the hole: straight up
+
+
+def _channel_file() -> bytes:
+    inside = CHANNEL - {(3, 1, 2)}
+    result = _marks(set(BOX) | inside, set(BOX), (5, 3, 3))
+    box = _marks(set(BOX), set(BOX), (5, 3, 3))
+    return _file([f'<voxel x="5" y="3" z="3" name="Result" type="0">{result}</voxel>',
+                  f'<voxel x="5" y="3" z="3" name="Box" weight="2" type="0">{box}</voxel>',
+                  '<voxel x="1" y="1" z="1" type="0">#</voxel>'],
+                 '<problem><shapes><shape id="1"/><shape id="2"/></shapes><result id="0"/>'
+                 '</problem>')
+
+
+def test_the_shell_lists_what_comes_apart_with_its_level(tmp_path) -> None:
+    path = tmp_path / "channel.xmpuzzle"
+    path.write_bytes(_channel_file())
+    done = subprocess.run([sys.executable, "-m", "cpuzzler", "solve", str(path),
+                           "--disassemble", "--all", "--symmetry", "raw"],
+                          capture_output=True, text=True, check=True)
+    assert sorted(line for line in done.stdout.splitlines() if line.startswith("| level")) \
+        == ["| level 1, 1 moves", "| level 2, 2 moves", "| level 2, 2 moves"]
 
 
 def test_the_constraint_takes_cubic_lattices_only() -> None:

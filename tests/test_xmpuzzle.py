@@ -101,7 +101,7 @@ GOOD = _file([_voxel(2, 1, 1, "##"), _voxel(1, 1, 1, "#")],
 
 
 @pytest.mark.parametrize("data, said", [
-    (gzip.compress(GOOD)[:30], "truncated gzip"),
+    (gzip.compress(GOOD, mtime=0)[:30], "truncated gzip"),
     (GOOD.replace(b">##<", b">###<"), ":6: <voxel> of shape 0: 3 voxels"),
     (GOOD.replace(b'type="0"/>', b'type="7"/>'), "unknown grid"),
     (GOOD.replace(b'type="0"/>', b'type="2"/>'), "spheres grid is not read yet"),
@@ -111,7 +111,7 @@ GOOD = _file([_voxel(2, 1, 1, "##"), _voxel(1, 1, 1, "#")],
     (GOOD.replace(b">##<", b">#x<"), "unknown voxel mark 'x'"),
     (GOOD.replace(b'count="2"', b'min="3" max="1"'), "min 3 > max 1"),
     (b"<other/>", "not a BurrTools puzzle"),
-])
+], ids=lambda value: value if isinstance(value, str) else "")
 def test_bad_files_get_one_clear_error_naming_the_file(data, said, tmp_path) -> None:
     path = tmp_path / "bad.xmpuzzle"
     path.write_bytes(data)
@@ -123,7 +123,7 @@ def test_bad_files_get_one_clear_error_naming_the_file(data, said, tmp_path) -> 
 @settings(max_examples=200, derandomize=True, deadline=None)
 @given(st.data())
 def test_fuzzed_files_read_or_fail_cleanly(data) -> None:
-    text = bytearray(gzip.compress(GOOD) if data.draw(st.booleans()) else GOOD)
+    text = bytearray(gzip.compress(GOOD, mtime=0) if data.draw(st.booleans()) else GOOD)
     for _ in range(data.draw(st.integers(1, 4))):
         at = data.draw(st.integers(0, len(text) - 1))
         text[at] = data.draw(st.integers(0, 255))

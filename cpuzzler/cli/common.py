@@ -25,6 +25,7 @@ from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Count, parse_size
 
 if TYPE_CHECKING:
     from cpuzzler.catalog import Entry
+    from cpuzzler.formats import xmpuzzle
     from cpuzzler.formats.solutions import Saved
     from cpuzzler.models import Problem, Tiling
     from cpuzzler.models.tiling import TilingSolution
@@ -124,7 +125,7 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     if spec == "-":
         return _from_stdin(clock)
     if ".xmpuzzle" in spec:
-        return _burrtools_problem(spec)
+        return burrtools_problem(spec).tiling
     if os.path.isdir(spec):
         raise InputFormatError("is a folder, not a puzzle file", path=spec)
     if os.path.exists(spec):
@@ -145,7 +146,7 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     return catalog.get(spec).build()
 
 
-def _burrtools_problem(spec: str) -> Problem:
+def burrtools_problem(spec: str) -> xmpuzzle.Problem:
     """One problem of a BurrTools file: ``FILE.xmpuzzle`` where it holds one,
     ``FILE.xmpuzzle#K`` the K-th."""
     from cpuzzler.formats import xmpuzzle
@@ -161,7 +162,7 @@ def _burrtools_problem(spec: str) -> Problem:
     if which and not (which.isdigit() and 1 <= int(which) <= len(found)):
         raise InputFormatError(f"#{which}: give a problem number from 1 to {len(found)}",
                                path=path)
-    return found[int(which or 1) - 1].tiling
+    return found[int(which or 1) - 1]
 
 
 STDIN_CAP = 64 * 1024 ** 2  # bytes of standard input read at most: give a bigger one as a file

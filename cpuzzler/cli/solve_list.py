@@ -21,7 +21,8 @@ from cpuzzler.results import DONE, LIMIT
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
-    from cpuzzler.models import Problem
+    from cpuzzler.models import Problem, Tiling
+    from cpuzzler.models.tiling import TilingSolution
 
 
 def search(problem: Problem, args: argparse.Namespace, start: float,
@@ -45,8 +46,8 @@ def search(problem: Problem, args: argparse.Namespace, start: float,
                 print(jsonl.line(jsonl.tiling_solution(solution, args.problem, found)),
                       flush=True)
             elif args.format == "text":
-                print(("\n" if found > 1 else "") + f"solution {found}:\n{solution.record()}",
-                      end="", flush=True)
+                print(("\n" if found > 1 else "") + f"solution {found}:\n"
+                      + _level(problem, solution) + solution.record(), end="", flush=True)
             draw(solution, found, args)
         reason = problem.exact_cover.stats.reason
     else:
@@ -105,6 +106,16 @@ def sample(problem: Problem, args: argparse.Namespace, start: float) -> int:
     tail = "" if reason == DONE else f" (stopped: {reason})"
     note(args, f"{len(draws)} sample(s) in {time.perf_counter() - start:.3f} s{tail}")
     return status(len(draws), reason)
+
+
+def _level(tiling: Tiling, solution: TilingSolution) -> str:
+    """A record's first line where the puzzle asks for assemblies that come apart:
+    BurrTools' level and the moves in all."""
+    from cpuzzler.constraints import Disassembles
+
+    rule = next((c for c in tiling.where if isinstance(c, Disassembles)), None)
+    plan = None if rule is None else rule.plan(solution.placements)
+    return "" if plan is None else f"| level {plan.level}, {plan.moves} moves\n"
 
 
 def print_solution(problem: Problem, xc: ExactCover, solution: tuple[int, ...],

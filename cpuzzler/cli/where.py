@@ -1,8 +1,10 @@
-"""``solve``'s constraints and objective: ``--fault-free``, ``--apart``, ``--pack`` and
-``--best`` on a tiling puzzle (a helper of the solve command, no command itself).
+"""``solve``'s constraints and objective: ``--fault-free``, ``--apart``,
+``--disassemble``, ``--pack`` and ``--best`` on a tiling puzzle (a helper of the solve
+command, no command itself).
 
     cpuzzler solve pentominoes-6x10 --fault-free --count   # 2323 up to symmetry
     cpuzzler solve packing.toml --pack                      # the packing covering most
+    cpuzzler solve PelikanBurr.xmpuzzle --disassemble --all # the one that comes apart
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--apart", metavar="A,B,...", action="append", default=[],
                        help="the named pieces share no edge (again for another group; "
                             "one name: its copies apart)")
+    group.add_argument("--disassemble", action="store_true",
+                       help="only the assemblies that come apart by sliding (cubic "
+                            "lattice; a BurrTools file's weights and groups), each listed "
+                            "with its level and moves")
     group.add_argument("--pack", action="store_true",
                        help="a packing: cells may stay empty, pieces unused; without "
                             "--count, -n or --all, the packing covering the most cells")
@@ -45,16 +51,23 @@ def wanted(args: argparse.Namespace) -> bool:
 
 def apply(problem: Problem, args: argparse.Namespace) -> Problem:
     """The problem with the constraints the options ask for (itself when none)."""
-    from cpuzzler.constraints import Apart, FaultFree  # not for --help: no grids
+    from cpuzzler.constraints import Apart, Disassembles, FaultFree  # not for --help
     from cpuzzler.models import Tiling
 
-    asked = args.fault_free or args.apart or args.pack or args.best
+    asked = args.fault_free or args.apart or args.pack or args.best or args.disassemble
     if not asked:
         return problem
     if not isinstance(problem, Tiling):
-        raise UsageError("--fault-free, --apart, --pack and --best take a tiling puzzle "
-                         "(pieces in a region), not a plain exact cover")
+        raise UsageError("--fault-free, --apart, --disassemble, --pack and --best take a "
+                         "tiling puzzle (pieces in a region), not a plain exact cover")
     where: list[Constraint] = [FaultFree()] if args.fault_free else []
+    if args.disassemble:
+        if ".xmpuzzle" in args.problem:  # the file's weights and groups
+            from cpuzzler.cli.common import burrtools_problem
+
+            where.append(burrtools_problem(args.problem).disassembles())
+        else:
+            where.append(Disassembles())
     for names in args.apart:
         pieces = [n.strip() for n in names.split(",") if n.strip()]
         where.append(Apart.copies(*pieces) if len(pieces) == 1 else Apart(*pieces))

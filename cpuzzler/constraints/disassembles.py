@@ -17,11 +17,15 @@ group.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from cpuzzler.constraints.base import Constraint, Placement
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
+
+if TYPE_CHECKING:
+    from cpuzzler.assembly import Disassembly
 
 
 class Disassembles(Constraint):
@@ -44,12 +48,15 @@ class Disassembles(Constraint):
                                   f"the {region.lattice.name} lattice")
 
     def accepts_placements(self, placements: Sequence[Placement]) -> bool:
+        return self.plan(placements) is not None
+
+    def plan(self, placements: Sequence[Placement]) -> Disassembly | None:
+        """How the placed pieces come apart (``assembly.disassemble``), or None."""
         from cpuzzler.assembly import disassemble
 
         return disassemble([p.cells for p in placements],  # type: ignore[misc]
                            weights=[self.weights.get(p.piece, 1) for p in placements],
-                           groups=[self.groups.get(p.piece, 0) for p in placements]
-                           ) is not None
+                           groups=[self.groups.get(p.piece, 0) for p in placements])
 
     def keeps(self, move: Mapping[Cell, Cell], names: Mapping[str, str]) -> bool:
         return all(self.weights.get(a, 1) == self.weights.get(b, 1) and
