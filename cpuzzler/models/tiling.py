@@ -322,15 +322,20 @@ class Tiling:
 
     def _solutions(self, limit: int | None, symmetry: str, engine: str | None, clock: Clock,
                    options: dict[str, Any]) -> Iterator[TilingSolution]:
-        seen: set[SolutionKey] = set()
+        seen: set[SolutionKey | tuple[int, ...]] = set()
         # one solution is its class's first: no group is needed (a large region's takes
         # long to build)
         group = None if symmetry == "raw" or limit == 1 else self.group(symmetry)
         found = 0
+        checked = bool(self.checked_at_leaves)
+        # a class named by its least image as option numbers (a fraction of the cost of
+        # cells), where no check needs the images of the cells
+        moves = None if group is None or checked else self.option_symmetries(symmetry)
+        if moves is not None:
+            from cpuzzler.symmetry.tiling_counts import least_image
         # The first solution is unique whatever the symmetry: then the engine may stop at
         # one (CP-SAT's parallel search); otherwise the search streams until enough, as
         # where a constraint checks whole solutions.
-        checked = bool(self.checked_at_leaves)
         wanted = limit if (group is None or limit == 1) and not checked else None
         xc = self.exact_cover
         found_options = self._symmetric_solutions(limit, engine, clock, options)
@@ -343,7 +348,8 @@ class Tiling:
             if checked:
                 images = self.symmetries.images(solution)
             if group is not None:  # a class once: the checks give all its members alike
-                key = group.canonical(solution, images if group is self.symmetries else None)
+                key = least_image(options_chosen, moves) if moves is not None else \
+                    group.canonical(solution, images if group is self.symmetries else None)
                 if key in seen:
                     continue
                 seen.add(key)

@@ -106,12 +106,18 @@ def count_listed(tiling: CountedTiling, symmetry: str, engine: str | None,
                  time_limit: float | None, options: dict[str, Any]) -> tuple[Count, Count]:
     """Unique and raw counts by listing the solutions (one per class where
     ``symmetry`` is not raw), each standing for the images its class has."""
-    group = None if symmetry == "raw" else tiling.group(symmetry)
+    moves = None if symmetry == "raw" else tiling.option_symmetries(symmetry)
+    index = {(p.piece, p.cells): k for k, p in enumerate(tiling.placements)}
     unique = in_all = 0
     for solution in until_interrupted(tiling.exact_cover, tiling.solve(
             symmetry=symmetry, engine=engine, time_limit=time_limit, **options)):
         unique += 1
-        in_all += 1 if group is None else len(group) // group.stabiliser(solution)
+        if moves is None:
+            in_all += 1
+            continue
+        chosen = sorted(index[p.piece, p.cells] for p in solution.placements)
+        own = 1 + sum(1 for move in moves if sorted(move[o] for o in chosen) == chosen)
+        in_all += (len(moves) + 1) // own
     reason = tiling.exact_cover.stats.reason
     reason = "done" if reason == "limit" else reason
     return Count(unique, reason), Count(in_all, reason)
@@ -233,6 +239,17 @@ def count_at_symmetric_rep(tiling: CountedTiling, rep: int, engine: str | None,
             unique += 1
             raw += len(group) // images.count(images[0])
     return unique, raw, sub.stats.reason if sub.stats.reason != "limit" else "done"
+
+
+def least_image(chosen: Iterable[int], moves: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """A solution's name up to symmetry: the least of its images as sorted option
+    numbers, under the identity and ``moves`` (``option_symmetries``).
+
+    >>> least_image([2, 0], [[1, 0, 2]])  # options 0 and 1 swap: {0, 2} ~ {1, 2}
+    (0, 2)
+    """
+    own = tuple(sorted(chosen))
+    return min([own, *(tuple(sorted(move[o] for o in own)) for move in moves)])
 
 
 def until_interrupted(xc: ExactCover, solutions: Iterator[T]) -> Iterator[T]:
