@@ -142,3 +142,16 @@ def test_the_shell_solves_and_exports_a_file(tmp_path) -> None:
     done = subprocess.run([*run, "solve", str(out), "--count"], capture_output=True,
                           text=True, check=True)
     assert done.stdout.startswith("240 solutions")
+
+
+def test_a_range_whose_least_is_its_most_is_no_option() -> None:
+    from cpuzzler.grids import cubic
+    from cpuzzler.models import Tiling, pieces
+
+    made = [pieces.by_name("polycubes", "O1"), pieces.by_name("polycubes", "I3")]
+    board = cubic.box(4, 1, 1)
+    empty = [(x, 0, 0) for x in range(1, 4)]  # (0, 0, 0) covered; the rest may stay empty
+    forced = Tiling(made, board, optional={"I3": 1}, may_stay_empty=empty)
+    free = Tiling(made, board, optional={"I3": 0}, may_stay_empty=empty)
+    # the bar at either end, the cube at the other; or (free) the cube alone at the start
+    assert forced.count(symmetry="raw") == 2 and free.count(symmetry="raw") == 3

@@ -198,7 +198,9 @@ def exact_cover(tiling: Shape, placements: list[Placement],
         if packing:  # any number of copies, none too
             xc.add_item(p.name, lo=0, hi=p.copies)
         elif p.name in tiling.optional:
-            if p.copies == 1:
+            # bounds where cells may stay empty: a placement on those alone is held by
+            # a primary item still
+            if p.copies == 1 and not tiling.fewest[p.name] and not tiling.may_stay_empty:
                 xc.add_item(p.name, secondary=True)
             else:
                 xc.add_item(p.name, lo=tiling.fewest[p.name], hi=p.copies)
