@@ -111,6 +111,8 @@ GOOD = _file([_voxel(2, 1, 1, "##"), _voxel(1, 1, 1, "#")],
     (GOOD.replace(b">##<", b">#x<"), "unknown voxel mark 'x'"),
     (GOOD.replace(b'count="2"', b'min="3" max="1"'), "min 3 > max 1"),
     (b"<other/>", "not a BurrTools puzzle"),
+    (GOOD.replace(b'count="2"', 'count="²"'.encode()), 'count="²"'),  # no int() of it
+    (GOOD.replace(b">##<", b">1##<"), "a colour with no voxel before it"),
 ], ids=lambda value: value if isinstance(value, str) else "")
 def test_bad_files_get_one_clear_error_naming_the_file(data, said, tmp_path) -> None:
     path = tmp_path / "bad.xmpuzzle"

@@ -46,6 +46,7 @@ GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahed
          4: "tetrahedra and octahedra"}
 MOST_BYTES = 64 * 2**20  # a file unpacked past this is refused, not read into memory
 MOST_VOXELS = 2**22  # one shape's box
+_WHOLE = re.compile(r"[0-9]{1,9}")  # a count or a size (str.isdigit takes "²" too)
 
 
 @dataclass
@@ -200,7 +201,7 @@ def _number(node: Node, attr: str, path: str, default: int | None = None) -> int
     text = node.attrs.get(attr, "")
     if not text and default is not None:
         return default
-    if not text.strip().isdigit():
+    if not _WHOLE.fullmatch(text.strip()):
         said = f"{attr}=\"{text}\"" if text else f"no {attr}"
         raise InputFormatError(f"<{node.tag}>: {said} (a whole number >= 0 is needed)",
                                path=path, line=node.line)
@@ -220,9 +221,10 @@ def _shape(node: Node, index: int, path: str) -> Shape:
     text = "".join(node.text.split())
     states = re.findall(r"([#+_])(\d*)", text)
     if "".join(s + c for s, c in states) != text:
-        bad = next(ch for ch in text if ch not in "#+_0123456789")
-        raise InputFormatError(f"<voxel> of shape {index}: unknown voxel mark {bad!r}",
-                               path=path, line=node.line)
+        bad = next((ch for ch in text if ch not in "#+_0123456789"), None)
+        said = f"unknown voxel mark {bad!r}" if bad else "a colour with no voxel before it"
+        raise InputFormatError(f"<voxel> of shape {index}: {said}", path=path,
+                               line=node.line)
     count = sizes[0] * sizes[1] * sizes[2]
     if len(states) != count:
         raise InputFormatError(f"<voxel> of shape {index}: {len(states)} voxels for a "
@@ -301,11 +303,11 @@ def _problem(node: Node, index: int, shapes: list[Shape], colours: int, path: st
                         where=where)
     except ExactCoverError as e:
         raise InputFormatError(f"problem {name!r}: {e}", path=path, line=node.line) from None
-    assemblies = node.attrs.get("assemblies")
-    solutions = node.attrs.get("solutions")
+    assemblies = node.attrs.get("assemblies", "").strip()
+    solutions = node.attrs.get("solutions", "").strip()
     return Problem(name, tiling,
-                   int(assemblies) if assemblies and assemblies.isdigit() else None,
-                   int(solutions) if solutions and solutions.isdigit() else None, groups,
+                   int(assemblies) if _WHOLE.fullmatch(assemblies) else None,
+                   int(solutions) if _WHOLE.fullmatch(solutions) else None, groups,
                    {p.name: shape.weight for p, shape in zip(pieces, used_shapes, strict=True)})
 
 
