@@ -24,7 +24,6 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from cpuzzler.assembly import disassemble
 from cpuzzler.errors import InputFormatError
 from cpuzzler.formats import xmpuzzle
 
@@ -78,15 +77,11 @@ def main() -> int:
             kept = tiling.count(symmetry="rotations")
             assembled = time.process_time() - start
             levels: Counter[str] = Counter()
-            moves = []
+            rule = problem.disassembles()
             for solution in unique:
-                placed = solution.placements
-                plan = disassemble([p.cells for p in placed],
-                                   weights=[problem.weights[p.piece] for p in placed],
-                                   groups=[problem.groups.get(p.piece, 0) for p in placed])
+                plan = rule.plan(solution.placements)
                 if plan is not None:
                     levels[plan.level] += 1
-                    moves.append(plan.moves)
             apart = time.process_time() - start - assembled
             shown = ", ".join(f"{lv} ({n})" if n > 1 else lv for lv, n in levels.items())
             print(f"| {path.stem} | {problem.name} | {len(unique)} | {problem.assemblies} | "

@@ -35,7 +35,7 @@ from cpuzzler.results import (
 
 if TYPE_CHECKING:
     from cpuzzler.results import EstimateResult
-    from cpuzzler.symmetry.tilings import PuzzleSymmetry, Reduction, SolutionKey
+    from cpuzzler.symmetry.tilings import PuzzleSymmetry, Reduction
 
 T = TypeVar("T")
 CROSSING_RULES = ("forbid", "allow")
@@ -231,16 +231,17 @@ class Tiling:
         """The constraints no exact cover states: each whole solution is checked."""
         return [c for c in self.where if c.checked_at_leaves]
 
-    def _accepts(self, solution: TilingSolution,
-                 images: list[SolutionKey] | None = None) -> bool:
-        """Whether a solution passes the constraints checked at the leaves (``images``:
-        its images under ``self.symmetries``, if found already)."""
-        if not self.checked_at_leaves:
-            return True
+    def _accepts(self, solution: TilingSolution) -> bool:
+        """Whether a solution passes the constraints checked at the leaves; the
+        symmetries that fix it are found only where a constraint reads them."""
         if not all(c.accepts_placements(solution.placements) for c in self.checked_at_leaves):
             return False
-        fixed_by = self.symmetries.fixed_by(solution, images)
-        return all(c.accepts(fixed_by) for c in self.checked_at_leaves)
+        by_symmetry = [c for c in self.checked_at_leaves
+                       if type(c).accepts is not Constraint.accepts]
+        if not by_symmetry:
+            return True
+        fixed_by = self.symmetries.fixed_by(solution)
+        return all(c.accepts(fixed_by) for c in by_symmetry)
 
     def _repr_svg_(self) -> str:  # a notebook shows the region to fill
         from cpuzzler.render.svg import region_svg
@@ -322,38 +323,31 @@ class Tiling:
 
     def _solutions(self, limit: int | None, symmetry: str, engine: str | None, clock: Clock,
                    options: dict[str, Any]) -> Iterator[TilingSolution]:
-        seen: set[SolutionKey | tuple[int, ...]] = set()
+        from cpuzzler.symmetry.tiling_counts import least_image
+
+        seen: set[tuple[int, ...]] = set()
         # one solution is its class's first: no group is needed (a large region's takes
-        # long to build)
-        group = None if symmetry == "raw" or limit == 1 else self.group(symmetry)
+        # long to build); a class is named by its least image as option numbers
+        moves = None if symmetry == "raw" or limit == 1 else self.option_symmetries(symmetry)
         found = 0
         checked = bool(self.checked_at_leaves)
-        # a class named by its least image as option numbers (a fraction of the cost of
-        # cells), where no check needs the images of the cells
-        moves = None if group is None or checked else self.option_symmetries(symmetry)
-        if moves is not None:
-            from cpuzzler.symmetry.tiling_counts import least_image
         # The first solution is unique whatever the symmetry: then the engine may stop at
         # one (CP-SAT's parallel search); otherwise the search streams until enough, as
         # where a constraint checks whole solutions.
-        wanted = limit if (group is None or limit == 1) and not checked else None
+        wanted = limit if (moves is None or limit == 1) and not checked else None
         xc = self.exact_cover
         found_options = self._symmetric_solutions(limit, engine, clock, options)
         if found_options is None:
             found_options = xc.solve(wanted, engine=engine, time_limit=clock.left(),
                                      **options)
         for options_chosen in found_options:
-            solution = self.solution(options_chosen)
-            images = None  # found once for the check and the class's key where both ask
-            if checked:
-                images = self.symmetries.images(solution)
-            if group is not None:  # a class once: the checks give all its members alike
-                key = least_image(options_chosen, moves) if moves is not None else \
-                    group.canonical(solution, images if group is self.symmetries else None)
+            if moves is not None:  # a class once: the checks give all its members alike
+                key = least_image(options_chosen, moves)
                 if key in seen:
                     continue
                 seen.add(key)
-            if checked and not self._accepts(solution, images):
+            solution = self.solution(options_chosen)
+            if checked and not self._accepts(solution):
                 continue
             yield solution
             found += 1
