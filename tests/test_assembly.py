@@ -102,9 +102,89 @@ def test_the_shell_lists_what_comes_apart_with_its_level(tmp_path) -> None:
         == ["| level 1, 1 moves", "| level 2, 2 moves", "| level 2, 2 moves"]
 
 
-def test_the_constraint_takes_cubic_lattices_only() -> None:
+def test_the_constraint_takes_sliding_lattices_only() -> None:
     from cpuzzler.grids import square
     from cpuzzler.models import Tiling, pieces
 
-    with pytest.raises(Exception, match="cubic lattice"):
+    with pytest.raises(Exception, match="cubic and prisms lattices, not the square"):
         Tiling(pieces.tetrominoes(), square.rectangle(4, 5), where=[Disassembles()])
+
+
+def _random_assembly(rng, lattice: str):
+    """A box (heavier) around a cavity with one way out, the cavity cut into three to
+    five connected pieces at random (some in a group): plans of several moves."""
+    from cpuzzler.grids import cubic, prisms
+
+    if lattice == "cubic":
+        block = {(x, y, z) for x in range(5) for y in range(5) for z in range(3)}
+        cavity = [(x, y, 1) for x in range(1, 4) for y in range(1, 4)]
+        hole = {(4, 1, 1), (4, 2, 1)}
+        near = cubic.lattice.neighbours
+    else:
+        block = {(a, b, z, o) for a in range(5) for b in range(4) for z in range(3)
+                 for o in (0, 1)}
+        cavity = [(a, b, 1, o) for a in range(1, 4) for b in range(1, 3) for o in (0, 1)]
+        hole = {(4, 1, 1, 1), (4, 2, 1, 0), (4, 2, 1, 1)}
+        near = prisms.lattice.neighbours
+    parts = rng.randint(3, 5)
+    owner = dict.fromkeys(cavity)
+    for k, seed in enumerate(rng.sample(cavity, parts)):
+        owner[seed] = k
+    while None in owner.values():
+        k = rng.randrange(parts)
+        edge = [n for c, v in owner.items() if v == k for n in near(c)
+                if n in owner and owner[n] is None]
+        if edge:
+            owner[rng.choice(edge)] = k
+    box = sorted(block - set(cavity) - hole)
+    pieces = [box] + [[c for c, v in owner.items() if v == k] for k in range(parts)]
+    return pieces, [2] + [1] * parts, [0] + [rng.choice((0, 0, 0, 1)) for _ in range(parts)]
+
+
+@pytest.mark.parametrize("lattice", ["cubic", "prisms"])
+def test_the_native_search_follows_the_python_reference(lattice) -> None:
+    import random
+
+    from cpuzzler.assembly import disassembly
+
+    assert disassembly._separate is not None  # built with the package
+    rng = random.Random(lattice)
+    levels = []
+    for _ in range(60):
+        pieces, weights, groups = _random_assembly(rng, lattice)
+        plans = [disassemble(pieces, weights=weights, groups=groups, lattice=lattice,
+                             native=native) for native in (True, False)]
+        assert plans[0] == plans[1]  # the same moves, levels and parts
+        if plans[0] is not None:
+            levels.append(plans[0].level)
+    assert len(levels) >= 5 and max(len(level) for level in levels) >= 7  # 1.1.2.2 ...
+
+
+def test_the_plan_plays_in_an_x3d_scene(tmp_path) -> None:
+    import xml.etree.ElementTree as ET
+
+    from cpuzzler.assembly import moves_in_order
+
+    plan = disassemble([BOX, [(1, 1, 1)]])  # along x to the hole, then out up z
+    moves = moves_in_order(plan, far=9)
+    assert moves == [((1,), (2, 0, 0)), ((1,), (0, 0, 9))]
+    path = tmp_path / "channel.xmpuzzle"
+    path.write_bytes(_channel_file())
+    scene = tmp_path / "apart.x3d"
+    subprocess.run([sys.executable, "-m", "cpuzzler", "solve", str(path), "--disassemble",
+                    "--symmetry", "raw", "-n", "1", "--x3d", str(scene)], check=True,
+                   capture_output=True)
+    root = ET.parse(scene).getroot()
+    paths = {p.get("DEF"): p.get("keyValue") for p in root.iter("PositionInterpolator")}
+    assert len(paths) == 2 and len(list(root.iter("ROUTE"))) == 4
+    assert root.find(".//TimeSensor").get("loop") == "true"
+    # the box stands still; the cube's last place is up and out
+    assert set(paths["path0"].split(", ")) == {"0 0 0"}
+    assert paths["path1"].split(", ")[-1].endswith(" 0 6")  # out: 4 wide, and 2 more
+
+
+def test_one_piece_is_no_assembly_that_comes_apart() -> None:
+    # BurrTools counts an assembly of one piece as no solution (DemoPieceGenerator's
+    # 928 assemblies, 927 solutions)
+    assert disassemble([[(0, 0, 0), (1, 0, 0)]]) is None
+    assert disassemble([]) is None

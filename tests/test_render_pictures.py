@@ -207,3 +207,25 @@ def test_format_svg_errors(argv, why, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["solve", *argv]) == 2
     assert why in capsys.readouterr().err
+
+
+def test_stl_solids_are_closed_and_set_in_by_half_the_gap(tmp_path, capsys):
+    import trimesh
+
+    from cpuzzler.grids import cubic
+    from cpuzzler.render.stl import piece_solids
+
+    soma = Tiling(pieces.soma(), cubic.box(3, 3, 3)).first()
+    solids = piece_solids(soma, unit=10, gap=0.4)
+    assert len(solids) == 7 and all(s.is_watertight for s in solids.values())
+    # the V: three boxes, each reaching its neighbour in the piece, 0.2 short elsewhere
+    assert solids["V"].volume == pytest.approx(9.8 * 9.8 * 9.6 + 2 * 9.8 * 9.6 * 9.6)
+    whole = piece_solids(soma, unit=10, gap=0)
+    assert sum(s.volume for s in whole.values()) == pytest.approx(27_000)
+    assert main(["solve", "soma", "--stl", str(tmp_path / "soma"), "--unit", "8",
+                 "--gap", "0"]) == 0
+    written = sorted(tmp_path.glob("soma-*.stl"))
+    assert len(written) == 7
+    assert sum(trimesh.load(p).volume for p in written) == pytest.approx(27 * 8 ** 3)
+    assert main(["solve", "soma", "--stl", str(tmp_path / "x"), "--gap", "20"]) == 2
+    assert "a unit above 0" in capsys.readouterr().err

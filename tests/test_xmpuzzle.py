@@ -5,6 +5,7 @@ written and counted. The files here are our own; BurrTools' example files are re
 from __future__ import annotations
 
 import gzip
+import os
 import subprocess
 import sys
 from itertools import combinations
@@ -157,3 +158,17 @@ def test_a_range_whose_least_is_its_most_is_no_option() -> None:
     free = Tiling(made, board, optional={"I3": 0}, may_stay_empty=empty)
     # the bar at either end, the cube at the other; or (free) the cube alone at the start
     assert forced.count(symmetry="raw") == 2 and free.count(symmetry="raw") == 3
+
+
+BURRTXT = os.environ.get("BURRTXT")  # BurrTools' solver, built by its own instructions
+
+
+@pytest.mark.skipif(not BURRTXT, reason="BurrTools' burrTxt is not built here (BURRTXT=path)")
+@pytest.mark.parametrize("name", ["soma", "tetracubes-2x2x8", "slothouber-graatsma"])
+def test_burrtools_counts_what_we_write(name, tmp_path) -> None:
+    entry = catalog.get(name)
+    path = tmp_path / f"{name}.xmpuzzle"
+    path.write_text(xmpuzzle.write(entry.build()))
+    done = subprocess.run([BURRTXT, "-q", str(path)], capture_output=True, text=True,
+                          check=True, timeout=600)
+    assert f"{entry.unique} assemblies" in done.stdout

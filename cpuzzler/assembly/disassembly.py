@@ -34,16 +34,23 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-Cell = tuple[int, int, int]
-AXES = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+from cpuzzler.assembly.motions import Axis, Cell, axes_for
+
+try:
+    from cpuzzler.assembly._slide import separate as _separate  # type: ignore[import-not-found]
+except ImportError:  # not built: the Python search
+    _separate = None
+
+Shift = tuple[int, ...]  # a piece's translation, in the lattice's translated coordinates
 FAR = 30000  # a distance that means "out of the assembly"
 FREE = 1 << 30  # no piece in the way at all
 
 
 @dataclass(frozen=True)
 class Step:
-    """One move: the pieces (indices) that slide, the axis (0, 1, 2), the direction
-    (+1 or -1) and how far; ``out``: the group leaves the assembly."""
+    """One move: the pieces (indices) that slide, the axis (its number in the lattice's
+    axes, ``assembly.motions``: x, y, z on cubes), the direction (+1 or -1) and how far;
+    ``out``: the group leaves the assembly."""
 
     pieces: tuple[int, ...]
     axis: int
@@ -82,50 +89,109 @@ class Disassembly:
 
 
 def disassemble(pieces: Sequence[Iterable[Cell]], *, weights: Sequence[int] | None = None,
-                groups: Sequence[int] | None = None, most_states: int = 2_000_000
-                ) -> Disassembly | None:
+                groups: Sequence[int] | None = None, most_states: int = 2_000_000,
+                lattice: object = "cubic", native: bool = True) -> Disassembly | None:
     """The plan that takes the pieces (each its cells, in place) apart, or None where no
-    sliding separates them all (no moves where there is nothing to separate).
+    sliding separates them all, or where there is one piece or none (BurrTools counts
+    no such assembly as a solution); no moves where all are of one group.
     ``weights``: the heavier part stands still (BurrTools' shape weights, 1 by default);
     ``groups``: pieces of one nonzero group need not come apart from each other.
-    ``most_states``: a bound on the states one search keeps."""
-    shapes: list[tuple[Cell, ...]] = [
-        tuple(sorted({(c[0], c[1], c[2]) for c in cells})) for cells in pieces]
+    ``most_states``: a bound on the states one search keeps. ``lattice``: the cells'
+    lattice or its name, cubic or prisms (``assembly.motions``). ``native``: the search
+    in C (``csrc/slide.c``); False, the Python reference it follows."""
+    axes = axes_for(str(getattr(lattice, "name", lattice)))
+    shapes = [tuple(sorted({tuple(c) for c in cells})) for cells in pieces]
     n = len(shapes)
     weights = list(weights) if weights is not None else [1] * n
     groups = list(groups) if groups is not None else [0] * n
-    search = _Search(shapes, weights, groups, most_states)
+    search = _Search(shapes, weights, groups, most_states, axes, native)
     everything = tuple(range(n))
-    if n < 2 or search._one_group(everything):  # apart already, or need not come apart
+    if n < 2:  # nothing to take apart: no solution, as BurrTools counts
+        return None
+    if search._one_group(everything):  # need not come apart
         return Disassembly(everything, (), None, None)
-    return search.plan(everything, tuple((0, 0, 0) for _ in range(n)))
+    still = (0,) * len(axes[0].vector)
+    return search.plan(everything, tuple(still for _ in range(n)))
 
 
 class _Search:
     def __init__(self, shapes: list[tuple[Cell, ...]], weights: list[int], groups: list[int],
-                 most_states: int) -> None:
+                 most_states: int, axes: tuple[Axis, ...], native: bool) -> None:
         self.shapes, self.weights, self.groups = shapes, weights, groups
         self.most_states = most_states
-        self.lines = [[_lines(shape, axis) for axis in range(3)] for shape in shapes]
-        self.pair_cache: dict[tuple[int, int, Cell], tuple[int, int, int]] = {}
+        self.axes = axes
+        self.pair_cache: dict[tuple[int, int, Shift], tuple[int, ...]] = {}
+        self.native = native and _separate is not None and len(shapes) <= 64
+        self._lines: list[list[dict[tuple[int, ...], list[int]]]] | None = None
+        self._spec: list[tuple[object, ...]] | None = None
 
-    def free(self, i: int, j: int, offset: Cell) -> tuple[int, int, int]:
-        """How far piece i may slide along +x, +y, +z before it touches piece j, with j
-        moved by ``offset`` relative to i."""
+    @property
+    def lines(self) -> list[list[dict[tuple[int, ...], list[int]]]]:
+        """Per piece, per axis: its lines (the Python search's)."""
+        if self._lines is None:
+            self._lines = [[_lines(shape, axis) for axis in self.axes] for shape in self.shapes]
+        return self._lines
+
+    def spec(self) -> list[tuple[object, ...]]:
+        """The C search's axes: each one's linear maps (a translation's on keys and
+        positions; a cell's to its line and position), its step and its vector."""
+        if self._spec is None:
+            dims, width = len(self.axes[0].vector), len(self.shapes[0][0])
+            units = [tuple(int(d == k) for d in range(dims)) for k in range(dims)]
+            cell_units = [tuple(int(d == k) for d in range(width)) for k in range(width)]
+            self._spec = []
+            for axis in self.axes:
+                moved = [axis.shifted(u) for u in units]
+                lines = [axis.line(u) for u in cell_units]
+                keylen = len(moved[0][0])
+                self._spec.append((
+                    keylen, [moved[d][0][r] for r in range(keylen) for d in range(dims)],
+                    [m[1] for m in moved], axis.step, axis.vector,
+                    [lines[d][0][r] if r < keylen else lines[d][1]
+                     for r in range(keylen + 1) for d in range(width)]))
+        return self._spec
+
+    def free(self, i: int, j: int, offset: Shift) -> tuple[int, ...]:
+        """How many moves piece i may slide along each axis (+) before it touches piece
+        j, with j moved by ``offset`` relative to i."""
         key = (i, j, offset)
         found = self.pair_cache.get(key)
         if found is None:
-            found = tuple(_gap(self.lines[i][axis], self.lines[j][axis], offset, axis)
-                          for axis in range(3))  # type: ignore[assignment]
-            self.pair_cache[key] = found  # type: ignore[assignment]
-        return found  # type: ignore[return-value]
+            found = tuple(_gap(self.lines[i][k], self.lines[j][k], axis.shifted(offset),
+                               axis.step) for k, axis in enumerate(self.axes))
+            self.pair_cache[key] = found
+        return found
 
-    def plan(self, pieces: tuple[int, ...], start: tuple[Cell, ...]) -> Disassembly | None:
-        """Breadth first from ``start`` (each piece's shift) to the first separation."""
+    def plan(self, pieces: tuple[int, ...], start: tuple[Shift, ...]) -> Disassembly | None:
+        """The plan from ``start`` (each piece's shift): the moves to the first
+        separation, then each part's plan."""
         if len(pieces) == 1 or self._one_group(pieces):
             return None
+        found = (self._native if self.native else self._first_way_out)(pieces, start)
+        if found is None:
+            return None
+        steps, places = found
+        moved = set(steps[-1].pieces)
+        stay = tuple(p for k, p in enumerate(pieces) if k not in moved)
+        gone = tuple(p for k, p in enumerate(pieces) if k in moved)
+        where = dict(zip(pieces, places, strict=True))
+        plans: list[Disassembly | None] = []
+        for part in (stay, gone):
+            if len(part) == 1 or self._one_group(part):
+                plans.append(None)
+                continue
+            planned = self.plan(part, tuple(where[p] for p in part))
+            if planned is None:
+                return None
+            plans.append(planned)
+        return Disassembly(pieces, tuple(steps), plans[0], plans[1])
+
+    def _first_way_out(self, pieces: tuple[int, ...], start: tuple[Shift, ...]
+                       ) -> tuple[list[Step], tuple[Shift, ...]] | None:
+        """Breadth first to the first move that takes a group out: the moves, and where
+        the pieces stand before the last (the reference the native search follows)."""
         root = _Node(start, None, None)
-        layers: list[set[tuple[Cell, ...]]] = [set(), {_key(start)}, set()]
+        layers: list[set[tuple[Shift, ...]]] = [set(), {_key(start)}, set()]
         frontier = [root]
         kept = 1
         while frontier:
@@ -133,7 +199,12 @@ class _Search:
             for node in frontier:
                 for step, places in self.moves(pieces, node.places):
                     if step.out:
-                        return self._split(pieces, node, step)
+                        steps = [step]
+                        walk = node
+                        while walk.step is not None and walk.came is not None:
+                            steps.append(walk.step)
+                            walk = walk.came
+                        return steps[::-1], node.places
                     key = _key(places)
                     if key in layers[0] or key in layers[1] or key in layers[2]:
                         continue
@@ -146,45 +217,36 @@ class _Search:
             frontier = following
         return None
 
+    def _native(self, pieces: tuple[int, ...], start: tuple[Shift, ...]
+                ) -> tuple[list[Step], tuple[Shift, ...]] | None:
+        """``_first_way_out`` by the C search (``csrc/slide.c``)."""
+        found = _separate(self.spec(), [[v for cell in self.shapes[p] for v in cell]
+                                              for p in pieces],
+                                [self.weights[p] for p in pieces], list(start),
+                                self.most_states, len(self.shapes[0][0]))
+        if found is None:
+            return None
+        steps, places = found
+        return ([Step(tuple(group), axis, sign, distance, bool(out))
+                 for group, axis, sign, distance, out in steps], tuple(places))
+
     def _one_group(self, pieces: tuple[int, ...]) -> bool:
         first = self.groups[pieces[0]]
         return first != 0 and all(self.groups[p] == first for p in pieces)
 
-    def _split(self, pieces: tuple[int, ...], node: _Node, out: Step) -> Disassembly | None:
-        steps = [out]
-        walk = node
-        while walk.step is not None and walk.came is not None:
-            steps.append(walk.step)
-            walk = walk.came
-        steps.reverse()
-        moved = set(out.pieces)
-        stay = tuple(p for k, p in enumerate(pieces) if k not in moved)
-        gone = tuple(p for k, p in enumerate(pieces) if k in moved)
-        where = dict(zip(pieces, node.places, strict=True))
-        plans: list[Disassembly | None] = []
-        for part in (stay, gone):
-            if len(part) == 1 or self._one_group(part):
-                plans.append(None)
-                continue
-            found = self.plan(part, tuple(where[p] for p in part))
-            if found is None:
-                return None
-            plans.append(found)
-        return Disassembly(pieces, tuple(steps), plans[0], plans[1])
-
-    def moves(self, pieces: tuple[int, ...], places: tuple[Cell, ...]
-              ) -> Iterable[tuple[Step, tuple[Cell, ...]]]:
+    def moves(self, pieces: tuple[int, ...], places: tuple[Shift, ...]
+              ) -> Iterable[tuple[Step, tuple[Shift, ...]]]:
         """The states one move away, in BurrTools' order."""
         n = len(pieces)
         limits = self._limits(pieces, places)
         for most in (1, n // 2):  # one piece out, then a group out
-            for axis in range(3):
+            for axis in range(len(self.axes)):
                 for sign in (1, -1):
                     for k in range(n):
                         group = _pushed(limits[axis], k, FAR, sign, most)
                         if group is not None:
                             yield self._step(pieces, places, group, axis, sign, FAR)
-        for axis in range(3):
+        for axis in range(len(self.axes)):
             for sign in (1, -1):
                 found: list[tuple[frozenset[int], int]] = []
                 seen: set[tuple[frozenset[int], int]] = set()
@@ -212,19 +274,20 @@ class _Search:
                             found.append(made)
                         distance += 1
 
-    def _limits(self, pieces: tuple[int, ...], places: tuple[Cell, ...]) -> list[list[list[int]]]:
+    def _limits(self, pieces: tuple[int, ...], places: tuple[Shift, ...]
+                ) -> list[list[list[int]]]:
         """Per axis, how far each piece may slide along + before it touches each other
         one, pushing the pieces between (the shortest-path closure)."""
         n = len(pieces)
-        limits = [[[0] * n for _ in range(n)] for _ in range(3)]
+        limits = [[[0] * n for _ in range(n)] for _ in self.axes]
         for a in range(n):
             for b in range(n):
                 if a == b:
                     continue
-                offset = tuple(places[b][d] - places[a][d] for d in range(3))
-                gaps = self.free(pieces[a], pieces[b], offset)  # type: ignore[arg-type]
-                for axis in range(3):
-                    limits[axis][a][b] = gaps[axis]
+                offset = tuple(q - p for p, q in zip(places[a], places[b], strict=True))
+                gaps = self.free(pieces[a], pieces[b], offset)
+                for axis, gap in enumerate(gaps):
+                    limits[axis][a][b] = gap
         for table in limits:
             for k in range(n):
                 row_k = table[k]
@@ -238,8 +301,8 @@ class _Search:
                             row_a[b] = through + row_k[b]
         return limits
 
-    def _step(self, pieces: tuple[int, ...], places: tuple[Cell, ...], group: Iterable[int],
-              axis: int, sign: int, distance: int) -> tuple[Step, tuple[Cell, ...]]:
+    def _step(self, pieces: tuple[int, ...], places: tuple[Shift, ...], group: Iterable[int],
+              axis: int, sign: int, distance: int) -> tuple[Step, tuple[Shift, ...]]:
         moving = set(group)
         heavy_moving = max(self.weights[pieces[k]] for k in moving)
         heavy_still = max(self.weights[pieces[k]] for k in range(len(pieces))
@@ -247,24 +310,24 @@ class _Search:
         if heavy_still < heavy_moving:  # the heavier part stands: the others go back
             moving = set(range(len(pieces))) - moving
             sign = -sign
-        shift = [0, 0, 0]
-        shift[axis] = sign * min(distance, FAR)
-        new = tuple((x + shift[0], y + shift[1], z + shift[2]) if k in moving else (x, y, z)
-                    for k, (x, y, z) in enumerate(places))
+        far = sign * min(distance, FAR)
+        shift = [far * v for v in self.axes[axis].vector]
+        new = tuple(tuple(p + s for p, s in zip(place, shift, strict=True)) if k in moving
+                    else place for k, place in enumerate(places))
         return Step(tuple(sorted(moving)), axis, sign, distance, distance >= FAR), new
 
 
 @dataclass
 class _Node:
-    places: tuple[Cell, ...]
+    places: tuple[Shift, ...]
     came: _Node | None
     step: Step | None
 
 
-def _key(places: tuple[Cell, ...]) -> tuple[Cell, ...]:
+def _key(places: tuple[Shift, ...]) -> tuple[Shift, ...]:
     """A state up to moving every piece together: each shift less the first's."""
-    x0, y0, z0 = places[0]
-    return tuple((x - x0, y - y0, z - z0) for x, y, z in places)
+    first = places[0]
+    return tuple(tuple(p - f for p, f in zip(place, first, strict=True)) for place in places)
 
 
 def _pushed(limits: list[list[int]], start: int, distance: int, sign: int, most: int
@@ -291,27 +354,26 @@ def _pushed(limits: list[list[int]], start: int, distance: int, sign: int, most:
     return [k for k in range(n) if moving[k]]
 
 
-def _lines(shape: tuple[Cell, ...], axis: int) -> dict[tuple[int, int], list[int]]:
-    """The shape's cells as lines along an axis: the other two coordinates -> the sorted
-    coordinates along it."""
-    lines: dict[tuple[int, int], list[int]] = {}
+def _lines(shape: tuple[Cell, ...], axis: Axis) -> dict[tuple[int, ...], list[int]]:
+    """The shape's cells on the axis's lines: each line's key -> the sorted positions."""
+    lines: dict[tuple[int, ...], list[int]] = {}
     for cell in shape:
-        rest = tuple(c for d, c in enumerate(cell) if d != axis)
-        lines.setdefault(rest, []).append(cell[axis])  # type: ignore[arg-type]
+        key, position = axis.line(cell)
+        lines.setdefault(key, []).append(position)
     for xs in lines.values():
         xs.sort()
     return lines
 
 
-def _gap(mine: dict[tuple[int, int], list[int]], theirs: dict[tuple[int, int], list[int]],
-         offset: Cell, axis: int) -> int:
-    """How far cells ``mine`` may slide along +axis before meeting ``theirs`` shifted by
-    ``offset``: the least gap in any line the two share (FREE where none lies ahead)."""
-    along = offset[axis]
-    others = [offset[d] for d in range(3) if d != axis]
+def _gap(mine: dict[tuple[int, ...], list[int]], theirs: dict[tuple[int, ...], list[int]],
+         shifted: tuple[tuple[int, ...], int], step: int) -> int:
+    """How many moves cells ``mine`` may slide along the axis before meeting ``theirs``
+    moved so (their lines' keys and positions): the least gap in any line the two share,
+    in moves of ``step`` positions (FREE where none lies ahead)."""
+    moved, along = shifted
     best = FREE
-    for (u, v), xs in mine.items():
-        ys = theirs.get((u - others[0], v - others[1]))
+    for key, xs in mine.items():
+        ys = theirs.get(tuple(k - m for k, m in zip(key, moved, strict=True)))
         if ys is None:
             continue
         for x in xs:
@@ -320,4 +382,27 @@ def _gap(mine: dict[tuple[int, int], list[int]], theirs: dict[tuple[int, int], l
                 gap = ys[k] + along - x - 1
                 if gap < best:
                     best = gap
-    return best
+    return best if best == FREE else best // step
+
+
+def moves_in_order(plan: Disassembly, lattice: object = "cubic", far: int = 10
+                   ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The plan's moves one after another, as they are made (a part's moves, then the
+    staying part's, then the removed part's): each the pieces that slide (numbered as
+    given to ``disassemble``) and their translation, a way out ``far`` moves long.
+
+    >>> bar = [(x, 0, 0) for x in range(3)]
+    >>> frame = [(x, y, 0) for x in range(3) for y in (1, -1)] + [(3, 0, 0)]
+    >>> moves_in_order(disassemble([bar, frame]), far=5)
+    [((1,), (5, 0, 0))]
+    """
+    axes = axes_for(str(getattr(lattice, "name", lattice)))
+    found = []
+    for step in plan.steps:
+        length = step.direction * (far if step.out else step.distance)
+        found.append((tuple(plan.pieces[k] for k in step.pieces),
+                      tuple(length * v for v in axes[step.axis].vector)))
+    for part in (plan.staying, plan.removed):
+        if part is not None:
+            found += moves_in_order(part, lattice, far)
+    return found

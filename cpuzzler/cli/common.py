@@ -118,10 +118,6 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
     ``.toml`` (puzzle) file, a BurrTools file (``.xmpuzzle``; ``FILE.xmpuzzle#K`` its
     K-th problem where it holds several); reading a DLX file stops with ``TimeUp`` at
     ``clock``'s end."""
-    from cpuzzler import catalog
-    from cpuzzler.formats import puzzle_file
-    from cpuzzler.models import dpf
-
     if spec == "-":
         return _from_stdin(clock)
     if ".xmpuzzle" in spec:
@@ -132,6 +128,9 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
         from cpuzzler.formats import regular_file
 
         regular_file(spec)
+        from cpuzzler.formats import puzzle_file
+        from cpuzzler.models import dpf
+
         if spec.endswith(".dpf"):
             return dpf.read(spec).exact_cover
         if spec.endswith(".dpfg"):  # Faase's geometric description
@@ -143,6 +142,8 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
         return dlx.read(spec, deadline=None if clock is None else clock.end)
     if spec.endswith((".dlx", ".dpf", ".dpfg", ".toml")) or os.sep in spec:
         raise InputFormatError("no such file", path=spec)
+    from cpuzzler import catalog
+
     return catalog.get(spec).build()
 
 
@@ -421,11 +422,25 @@ def numbered(path: str, number: int) -> str:
 
 
 def draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> None:
-    """Write the pictures ``--svg`` and ``--x3d`` ask for."""
+    """Write the pictures ``--svg`` and ``--x3d`` ask for (an X3D scene plays the moves
+    that take the solution apart where ``--disassemble`` keeps it) and the pieces'
+    solids ``--stl`` asks for."""
     from cpuzzler.render.svg import svg
     from cpuzzler.render.x3d import x3d
 
-    for path, picture in ((args.svg, svg), (args.x3d, x3d)):
+    def scene(solution: TilingSolution) -> str:
+        return x3d(solution, disassembly_moves(solution))
+
+    stem = getattr(args, "stl", None)
+    if stem is not None:
+        from cpuzzler.render.stl import stl_files
+
+        target = numbered(stem, number)
+        try:
+            stl_files(solution, target, unit=args.unit, gap=args.gap)
+        except OSError as e:
+            raise InputFormatError(f"cannot write: {e.strerror or e}", path=target) from None
+    for path, picture in ((args.svg, svg), (args.x3d, scene)):
         if path is None:
             continue
         if path == "-":  # --format svg|x3d without -o: the one picture is the output
@@ -439,12 +454,28 @@ def draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> Non
             raise InputFormatError(f"cannot write: {e.strerror or e}", path=target) from None
 
 
+def disassembly_moves(solution: TilingSolution) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The moves that take the solution apart, where its puzzle keeps those that come
+    apart (``Disassembles``), each way out as long as the assembly is wide and more."""
+    from cpuzzler.assembly import moves_in_order
+    from cpuzzler.constraints import Disassembles
+
+    rule = next((c for c in solution.tiling.where if isinstance(c, Disassembles)), None)
+    plan = rule.plan(solution.placements) if rule is not None else None
+    if plan is None:
+        return []
+    cells = [c for p in solution.placements for c in p.cells]
+    far = max(max(c[k] for c in cells) - min(c[k] for c in cells) for k in range(3)) + 2
+    return moves_in_order(plan, solution.tiling.region.lattice, far)
+
+
 def check_pictures(problem: object, args: argparse.Namespace) -> None:
     from cpuzzler.models import Tiling
 
-    if args.svg is None and args.x3d is None:
+    stl = getattr(args, "stl", None)
+    if args.svg is None and args.x3d is None and stl is None:
         return
-    option = "--svg" if args.svg is not None else "--x3d"
+    option = "--svg" if args.svg is not None else "--x3d" if args.x3d is not None else "--stl"
     if getattr(args, "format", None) in ("svg", "x3d"):
         option = f"--format {args.format}"
     if not isinstance(problem, Tiling):
@@ -452,13 +483,17 @@ def check_pictures(problem: object, args: argparse.Namespace) -> None:
     if args.count and not (getattr(args, "marginals", False) and option == "--svg"):
         raise UsageError(f"{option}: pictures are drawn of solutions, not with --count "
                          "(with --count --marginals, --svg draws where each piece lies)")
-    for path in (args.svg, args.x3d):
+    for path in (args.svg, args.x3d, stl):
         if path in (None, "-"):
             continue
         folder = os.path.dirname(path) or "."
         if os.path.isdir(path) or not os.path.isdir(folder) or not os.access(folder, os.W_OK):
             why = "is a folder" if os.path.isdir(path) else f"cannot write in {folder}"
             raise InputFormatError(why, path=path)
-    if args.x3d is not None and problem.region.lattice.name != "cubic":
-        raise UsageError(f"--x3d: X3D scenes are for polycubes, not the "
-                         f"{problem.region.lattice.name} lattice")
+    for given, what in ((args.x3d, "--x3d: X3D scenes"), (stl, "--stl: STL solids")):
+        if given is not None and problem.region.lattice.name != "cubic":
+            raise UsageError(f"{what} are for polycubes, not the "
+                             f"{problem.region.lattice.name} lattice")
+    if stl is not None and not (args.unit > 0 and 0 <= args.gap < args.unit):
+        raise UsageError(f"--unit {args.unit:g} --gap {args.gap:g}: a unit above 0 and a "
+                         "gap from 0 to below it")

@@ -122,7 +122,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(FILE-2.svg, ... for the second and later ones)")
     parser.add_argument("--x3d", metavar="FILE",
                         help="polycube tilings: also write each solution printed as an X3D "
-                             "3-D scene, named as for --svg")
+                             "3-D scene, named as for --svg; with --disassemble, the scene "
+                             "plays the moves that take it apart")
+    parser.add_argument("--stl", metavar="STEM",
+                        help="polycube tilings: write each piece of each solution printed "
+                             "as a solid to print in 3-D, STEM-PIECE.stl (STEM-2-PIECE.stl "
+                             "for the second solution, ...); needs cpuzzler[stl]")
+    parser.add_argument("--unit", type=float, default=10.0, metavar="MM",
+                        help="with --stl: the edge of a cube (default 10)")
+    parser.add_argument("--gap", type=float, default=0.2, metavar="MM",
+                        help="with --stl: the room left between pieces (default 0.2)")
     parser.add_argument("--memory", type=size, metavar="SIZE",
                         help="memo engine: the cap of its table, like 512M or 2G (default a "
                              "quarter of the machine's memory); past it, the least useful "
@@ -211,8 +220,6 @@ def _default_engine(args: argparse.Namespace) -> None:
     puzzle whose catalog entry names an engine (the one that counts it fastest) runs on
     that one; the options of one engine choose it (--work-dir: frontier; --choice:
     memo); counts in parts keep the native engine."""
-    from cpuzzler import catalog
-
     args.engine_given = args.engine is not None
     if not args.count or args.engine is not None or args.marginals or args.diagram:
         return  # (marginals and the diagram are counted by the decision diagram)
@@ -224,8 +231,13 @@ def _default_engine(args: argparse.Namespace) -> None:
         return
     if in_parts(args):
         return
-    named = not (args.problem == "-" or os.path.exists(args.problem))
-    entry = catalog.find(args.problem) if named else None
+    named = not (args.problem == "-" or os.path.exists(args.problem)
+                 or ".xmpuzzle" in args.problem)
+    entry = None
+    if named:
+        from cpuzzler import catalog
+
+        entry = catalog.find(args.problem)
     args.engine = entry.engine if entry is not None and entry.engine != "dlx" else "auto"
     if entry is not None and entry.engine != "dlx":
         note(args, f"counting with the {entry.engine} engine, this puzzle's fastest "

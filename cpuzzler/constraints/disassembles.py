@@ -28,8 +28,12 @@ if TYPE_CHECKING:
     from cpuzzler.assembly import Disassembly
 
 
+SLIDING = {3: "cubic", 4: "prisms"}  # the lattices whose pieces slide, by cell length
+
+
 class Disassembles(Constraint):
-    """The solution's pieces can be taken apart by sliding them along the axes."""
+    """The solution's pieces can be taken apart by sliding them along the axes (of the
+    cubic lattice, or the prism lattice's z and its triangles' three sides)."""
 
     name = "disassembles"
     checked_at_leaves = True
@@ -43,9 +47,12 @@ class Disassembles(Constraint):
         return "Disassembles()"
 
     def check(self, region: Region, names: Mapping[str, int]) -> None:
-        if region.lattice.name != "cubic":
-            raise ExactCoverError(f"Disassembles: pieces slide on the cubic lattice, not "
-                                  f"the {region.lattice.name} lattice")
+        from cpuzzler.assembly.motions import axes_for
+
+        try:
+            axes_for(region.lattice.name)
+        except ValueError as e:
+            raise ExactCoverError(f"Disassembles: {e}") from None
 
     def accepts_placements(self, placements: Sequence[Placement]) -> bool:
         return self.plan(placements) is not None
@@ -54,9 +61,12 @@ class Disassembles(Constraint):
         """How the placed pieces come apart (``assembly.disassemble``), or None."""
         from cpuzzler.assembly import disassemble
 
-        return disassemble([p.cells for p in placements],  # type: ignore[misc]
+        if not placements:
+            return None
+        return disassemble([p.cells for p in placements],
                            weights=[self.weights.get(p.piece, 1) for p in placements],
-                           groups=[self.groups.get(p.piece, 0) for p in placements])
+                           groups=[self.groups.get(p.piece, 0) for p in placements],
+                           lattice=SLIDING[len(placements[0].cells[0])])
 
     def keeps(self, move: Mapping[Cell, Cell], names: Mapping[str, str]) -> bool:
         return all(self.weights.get(a, 1) == self.weights.get(b, 1) and

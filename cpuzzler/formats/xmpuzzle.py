@@ -10,8 +10,12 @@ piece), so ``count()`` removes rotated assemblies and, where the piece set is it
 mirror image, mirrored ones too: BurrTools' assembly count; ``symmetry="rotations"`` is
 its count with mirror solutions kept.
 
-Cube grids only so far: the other four (triangular prisms, spheres, rhombic
-dodecahedra, tetrahedra and octahedra) are named in a clear error.
+Grids: cubes (``grids.cubic``), triangular prisms (``grids.prisms``: BurrTools' row y
+of triangles alternating along x, as skewed cells), and the rhombic-dodecahedron and
+tetra-octa grids in BurrTools' own sub-cells of cubes (``grids.subcells``, moved only
+by their lattices' translations). Spheres, whose pieces BurrTools turns by 120 rotations
+(the cube's and a sixth of a turn about each body diagonal, that fit a layer of
+spheres but no lattice), are named in a clear error.
 
 >>> text = (b'<puzzle version="2"><gridType type="0"/><shapes>'
 ...         b'<voxel x="2" y="1" z="1" type="0">##</voxel>'
@@ -28,7 +32,7 @@ import gzip
 import io
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from os import PathLike
 from xml.parsers import expat
@@ -36,14 +40,28 @@ from xml.parsers import expat
 from cpuzzler.constraints import Colours, Disassembles
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import regular_file
-from cpuzzler.grids import cubic
-from cpuzzler.grids.lattice import Cell
+from cpuzzler.grids import cubic, prisms, subcells
+from cpuzzler.grids.lattice import Cell, Lattice
 from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
 from cpuzzler.models.tiling import Tiling
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra",
          4: "tetrahedra and octahedra"}
+
+
+def _prism(voxel: Cell) -> Cell:
+    """BurrTools' prism (x, y, z): in row y, triangles alternate along x, pointing up
+    where x + y is even; as a cell of the prism lattice (skewed axes)."""
+    x, y, z = voxel
+    o = (x + y) & 1
+    return ((x - y - o) // 2, y, z, o)
+
+
+LATTICES: dict[int, tuple[Lattice, Callable[[Cell], Cell]]] = {
+    0: (cubic.lattice, tuple), 1: (prisms.lattice, _prism),
+    3: (subcells.rhombic.lattice, subcells.rhombic.cell_at),
+    4: (subcells.tetra_octa.lattice, subcells.tetra_octa.cell_at)}
 MOST_BYTES = 64 * 2**20  # a file unpacked past this is refused, not read into memory
 MOST_VOXELS = 2**22  # one shape's box
 _WHOLE = re.compile(r"[0-9]{1,9}")  # a count or a size (str.isdigit takes "²" too)
@@ -120,21 +138,22 @@ def parse(data: bytes, *, path: str = "<string>") -> list[Problem]:
                                path=path, line=root.line)
     grid = root.one("gridType")
     kind = _number(grid, "type", path) if grid is not None else 0
-    if kind != 0:
-        what = GRIDS.get(kind, "unknown")
-        raise InputFormatError(f"<gridType type=\"{kind}\">: the {what} grid is not read "
-                               f"yet (cubes only)" if kind in GRIDS else
+    if kind not in LATTICES:
+        raise InputFormatError(f"<gridType type=\"{kind}\">: the {GRIDS[kind]} grid is not "
+                               f"read yet (its pieces turn by 120 rotations, no lattice's "
+                               f"symmetries)" if kind in GRIDS else
                                f"<gridType type=\"{kind}\">: unknown grid", path=path,
                                line=grid.line if grid is not None else 0)
+    lattice, to_cell = LATTICES[kind]
     shapes_node = root.one("shapes")
-    shapes = [_shape(v, k, path) for k, v in
+    shapes = [_shape(v, k, path, to_cell) for k, v in
               enumerate(shapes_node.all("voxel") if shapes_node is not None else [])]
     colours_node = root.one("colors")
     colours = len(colours_node.all("color")) if colours_node is not None else 0
     problems_node = root.one("problems")
     found = []
     for k, node in enumerate(problems_node.all("problem") if problems_node else []):
-        found.append(_problem(node, k, shapes, colours, path))
+        found.append(_problem(node, k, shapes, colours, path, lattice))
     return found
 
 
@@ -208,7 +227,7 @@ def _number(node: Node, attr: str, path: str, default: int | None = None) -> int
     return int(text)
 
 
-def _shape(node: Node, index: int, path: str) -> Shape:
+def _shape(node: Node, index: int, path: str, to_cell: Callable[[Cell], Cell]) -> Shape:
     sizes = [_number(node, a, path) for a in "xyz"]
     if sizes[0] * sizes[1] * sizes[2] > MOST_VOXELS:
         raise InputFormatError(f"<voxel> {'x'.join(map(str, sizes))}: too large a box",
@@ -234,7 +253,7 @@ def _shape(node: Node, index: int, path: str) -> Shape:
     for k, (state, colour) in enumerate(states):
         if state == "_":
             continue
-        cell = (k % sx, k // sx % sy, k // (sx * sy))
+        cell = to_cell((k % sx, k // sx % sy, k // (sx * sy)))
         voxels[cell] = int(colour or 0)
         if state == "+":
             variable.add(cell)
@@ -242,8 +261,8 @@ def _shape(node: Node, index: int, path: str) -> Shape:
                  _number(node, "weight", path, 1))
 
 
-def _problem(node: Node, index: int, shapes: list[Shape], colours: int, path: str
-             ) -> Problem:
+def _problem(node: Node, index: int, shapes: list[Shape], colours: int, path: str,
+             lattice: Lattice) -> Problem:
     name = node.attrs.get("name", "") or f"problem {index + 1}"
     result_node = node.one("result")
     if result_node is None:
@@ -270,8 +289,7 @@ def _problem(node: Node, index: int, shapes: list[Shape], colours: int, path: st
             raise InputFormatError(f"<shape> {shape.name}: an empty shape as a piece",
                                    path=path, line=part.line)
         try:
-            piece = Piece(shape.name, cubic.lattice.normalise(cells), cubic.lattice,
-                          "one-sided", most)
+            piece = Piece(shape.name, lattice.normalise(cells), lattice, "one-sided", most)
         except ValueError as e:
             raise InputFormatError(f"<shape> {shape.name}: {e}", path=path,
                                    line=part.line) from None
@@ -290,7 +308,7 @@ def _problem(node: Node, index: int, shapes: list[Shape], colours: int, path: st
     if not result.voxels:
         raise InputFormatError(f"problem {name!r}: an empty result shape", path=path,
                                line=result_node.line)
-    region = Region(cubic.lattice, result.voxels, path=path)
+    region = Region(lattice, result.voxels, path=path)
     where = []
     if colours:
         bitmap = node.one("bitmap")

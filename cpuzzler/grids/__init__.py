@@ -1,7 +1,8 @@
 """Lattices and regions: the cell lattices ``square``, ``triangular``, ``hexagonal``,
-``cubic``, and the edge lattices ``sticks``, ``trigs``, ``twigs`` (unit segments of the
-square, triangular and hexagonal grids), and ``tetrakis`` (squares cut into four
-triangles, for the tangram).
+``cubic``, ``prisms`` (triangles stacked in layers), ``subcells`` (BurrTools' rhombic
+and tetra-octa grids, in sub-cells of cubes), and the edge lattices ``sticks``,
+``trigs``, ``twigs`` (unit segments of the square, triangular and hexagonal grids), and
+``tetrakis`` (squares cut into four triangles, for the tangram).
 
 Each module holds its ``lattice`` and the region shapes that fit it. The grids import
 nothing of cpuzzler but its errors and results, so every other room may use them.
@@ -14,8 +15,10 @@ nothing of cpuzzler but its errors and results, so every other room may use them
 from cpuzzler.grids import (
     cubic,
     hexagonal,
+    prisms,
     square,
     sticks,
+    subcells,
     tetrakis,
     triangular,
     trigs,
@@ -24,5 +27,5 @@ from cpuzzler.grids import (
 from cpuzzler.grids.lattice import Lattice, Symmetry
 from cpuzzler.grids.region import Region
 
-__all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "square", "sticks",
-           "tetrakis", "triangular", "trigs", "twigs"]
+__all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "prisms", "square",
+           "sticks", "subcells", "tetrakis", "triangular", "trigs", "twigs"]

@@ -139,7 +139,11 @@ class Lattice:
         return [tuple(a + b for a, b in zip(cell, d, strict=True)) for d in step]
 
     def transform(self, cells: Iterable[Cell], g: Symmetry) -> list[Cell]:
-        return [self.from_vector(g.apply(self.to_vector(c))) for c in cells]
+        f = g.compiled()
+        if self.to_vector is tuple and self.from_vector is tuple:
+            return [f(c) for c in cells]
+        to, back = self.to_vector, self.from_vector
+        return [back(f(to(c))) for c in cells]
 
     def cell_maps(self, kind: str = "free") -> list[Callable[[Cell], Cell]]:
         """The kind's symmetries as fast functions from cell to cell."""

@@ -10,6 +10,7 @@ functions here read only the puzzle's description (``Shape``), never the Tiling.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from typing import Protocol
@@ -125,11 +126,14 @@ class _CellCodes:
         span = max((max(c[k] for c in shape) - min(c[k] for c in shape)
                     for _, orientations in shapes for shape in orientations
                     for k in range(dims)), default=0)
-        self.low = [min(c[k] for c in cells) - span for k in range(dims)]
+        self.lowest = [min(c[k] for c in cells) for k in range(dims)]
+        self.highest = [max(c[k] for c in cells) for k in range(dims)]
+        self.low = [low - span for low in self.lowest]
         radix = [max(c[k] for c in cells) + span + 1 - low for k, low in enumerate(self.low)]
         self.stride = [math.prod(radix[k + 1:]) for k in range(dims)]
         self.cell = {self.of(c): c for c in cells}
         self.code = {c: k for k, c in self.cell.items()}  # the region's cells, coded once
+        self.anchor_order = {c: k for k, c in enumerate(region)}  # as placements meet them
 
     def of(self, cell: Cell) -> int:
         return sum((c - low) * stride for c, low, stride in zip(cell, self.low, self.stride,
@@ -151,12 +155,30 @@ def _positions(region: Region, shape: Sequence[Cell], anchors: list[Cell],
     start = code.of(first)
     steps = sorted(code.of(c) - start for c in shape)
     cell_at = code.cell
-    for anchor in anchors:
+    for anchor in _fitting(region, shape, anchors, code):
         at = code.code[anchor]
         try:
             yield tuple([cell_at[at + step] for step in steps])
         except KeyError:
             yield None
+
+
+def _fitting(region: Region, shape: Sequence[Cell], anchors: list[Cell], code: _CellCodes
+             ) -> list[Cell]:
+    """The anchors (in their order) at which the shape's box fits the region's: for a
+    large piece, the few within a small box (a packing's box, 1,300 cells, placed at
+    each of 1,300 anchors in 24 turns, was most of the time to read a BurrTools file)."""
+    first, t = shape[0], region.lattice.translated
+    below = [first[k] - min(c[k] for c in shape) + code.lowest[k] for k in range(t)]
+    above = [code.highest[k] - max(c[k] for c in shape) + first[k] for k in range(t)]
+    room = math.prod(max(0, hi - lo + 1) for lo, hi in zip(below, above, strict=True))
+    if room >= len(anchors):
+        return [a for a in anchors if all(below[k] <= a[k] <= above[k] for k in range(t))]
+    rest = tuple(first[t:])
+    order = code.anchor_order
+    inside = [(*p, *rest) for p in itertools.product(*(range(lo, hi + 1) for lo, hi
+                                                       in zip(below, above, strict=True)))]
+    return sorted((a for a in inside if a in order), key=order.__getitem__)
 
 
 def crossing_keys(tiling: Shape, placements: list[Placement]) -> list[list[Crossing]]:
@@ -186,14 +208,15 @@ def parts_meet(tiling: Shape, placements: list[Placement],
 def exact_cover(tiling: Shape, placements: list[Placement],
                 keys: list[list[Crossing]]) -> ExactCover:
     """Items: the piece names (bounds for copies; optional pieces secondary; none
-    when one kind of piece fills the region), the cells, then (edge lattices,
-    crossing forbidden) the ways to cross at grid points as secondary items, then
-    the items the constraints ``where`` add; one option per placement, in the order
-    of ``placements``."""
+    when one kind of piece fills the region, or where a bound never binds), the
+    cells, then (edge lattices, crossing forbidden) the ways to cross at grid points
+    as secondary items, then the items the constraints ``where`` add; one option per
+    placement, in the order of ``placements``."""
     xc = ExactCover()
     packing = tiling.fill == "pack"
+    unbound = {p.name for p in tiling.pieces if bound_never_binds(tiling, p, placements)}
     for p in tiling.pieces:
-        if count_is_implied(tiling, p):
+        if count_is_implied(tiling, p) or p.name in unbound:
             continue
         if packing:  # any number of copies, none too
             xc.add_item(p.name, lo=0, hi=p.copies)
@@ -225,7 +248,7 @@ def exact_cover(tiling: Shape, placements: list[Placement],
     for k, (placement, found) in enumerate(zip(placements, keys, strict=True)):
         if k % 4096 == 0:
             RunDeadline.check()
-        piece = [] if implied else [placement.piece]
+        piece = [] if implied or placement.piece in unbound else [placement.piece]
         xc.add_option([*piece, *[name_of[c] for c in placement.cells],
                        *map(crossing_name, found), *added[k]])
     xc.sweep = [cell_name(cell) for cell in sweep(tiling.region)]
@@ -274,6 +297,46 @@ def count_is_implied(tiling: Shape, piece: Piece) -> bool:
     return (len(tiling.pieces) == 1 and not tiling.optional and tiling.fill == "exact"
             and not tiling.may_stay_empty
             and len(piece) * piece.copies == len(tiling.region))
+
+
+def bound_never_binds(tiling: Shape, piece: Piece, placements: Sequence[Placement]) -> bool:
+    """An optional piece of which none need be placed and of which more copies are
+    given than a solution can hold: its item would bound nothing, and an engine
+    branching on it pays (BurrTools' SolidSixPieceBurrs, 25 shapes of 0 to 6 copies:
+    its raw count by dlx 3.6 s with the items, 0.8 s without). A solution holds k
+    copies only where k of its cells fit the region and, filling it exactly, the other
+    pieces can make up the cells left. Kept where a placement lies on cells that may
+    stay empty alone (the item is the one primary item that holds it) and in packings.
+
+    >>> from cpuzzler.grids import cubic
+    >>> from cpuzzler.models import Tiling, pieces
+    >>> rod = pieces.by_name("polycubes", "I3").with_copies(4)
+    >>> bar = Tiling([rod], cubic.box(3, 3, 1), optional={"I3": 0})
+    >>> bound_never_binds(bar, rod, bar.placements), "I3" in bar.exact_cover.items
+    (True, False)
+    """
+    if (tiling.fill != "exact" or piece.name not in tiling.optional
+            or tiling.fewest[piece.name]):
+        return False
+    empty = tiling.may_stay_empty
+    if empty and any(empty.issuperset(p.cells) for p in placements if p.piece == piece.name):
+        return False
+    size, most = len(tiling.region), len(tiling.region) // len(piece)
+    if piece.copies >= most:
+        return True
+    if empty:
+        return False
+    made = 1  # bit t: the other pieces can cover t cells
+    for other in tiling.pieces:
+        if other is piece:
+            continue
+        least = tiling.fewest[other.name] if other.name in tiling.optional else other.copies
+        grown = 0
+        for k in range(least, other.copies + 1):
+            grown |= made << (k * len(other))
+        made = grown & ((1 << (size + 1)) - 1)
+    return not any(made >> (size - k * len(piece)) & 1
+                   for k in range(piece.copies + 1, most + 1))
 
 
 def coverage(pieces: Sequence[Piece], placements: Sequence[Placement], through: Sequence[int],

@@ -1,9 +1,10 @@
 """Solutions as text: the seed's solution records (coordinate lines, then a picture).
 
 Pictures: squares as a letter grid (top row highest y), cubes as such grids for each
-layer side by side (z = 0 leftmost), hexagons and triangles as the FAQ's outline drawings
-(the pieces' names are in the coordinate lines), polysticks, polytrigs and polytwigs as
-names along the grid lines (``render.segments``).
+layer side by side (z = 0 leftmost), and so the sub-cells of the rhombic and tetra-octa
+grids; prisms as each layer's triangles, and hexagons and triangles, as the FAQ's
+outline drawings (the pieces' names are in the coordinate lines); polysticks, polytrigs
+and polytwigs as names along the grid lines (``render.segments``).
 
 >>> from cpuzzler.grids import square
 >>> from cpuzzler.models import Tiling, pieces
@@ -19,11 +20,13 @@ from typing import TYPE_CHECKING
 
 from cpuzzler.errors import InputFormatError
 from cpuzzler.grids.lattice import Cell
+from cpuzzler.grids.subcells import rhombic, tetra_octa
 
 if TYPE_CHECKING:
     from cpuzzler.render.drawable import Drawable
 
 LAYER_GAP = "    "
+SUBCELL_GRIDS = {g.lattice.name: g for g in (rhombic, tetra_octa)}
 
 
 def _grid(cells: dict[Cell, str], columns: range, rows: range) -> list[str]:
@@ -43,6 +46,11 @@ def picture(solution: Drawable) -> str:
         return _square(owner, region)
     if name == "cubic":
         return _cubic(owner, region)
+    if name == "prisms":
+        return _prisms(owner, region)
+    if name in SUBCELL_GRIDS:
+        fine = SUBCELL_GRIDS[name].fine
+        return _cubic({fine(c): v for c, v in owner.items()}, [fine(c) for c in region])
     if name == "tetrakis":
         return _tetrakis(owner, region)
     if name in ("sticks", "trigs", "twigs"):
@@ -67,6 +75,17 @@ def _cubic(owner: dict[Cell, str], region: list[Cell]) -> str:
     layers = [_grid({(x, y): v for (x, y, z), v in owner.items() if z == layer}, columns, rows)
               for layer in range(min(zs), max(zs) + 1)]
     return "\n".join(LAYER_GAP.join(parts).rstrip() for parts in zip(*layers, strict=True))
+
+
+def _prisms(owner: dict[Cell, str], region: list[Cell]) -> str:
+    """Each layer of prisms as its triangles' outline drawing, the lowest layer first."""
+    drawings = []
+    for z in sorted({c[2] for c in region}):
+        triangles: dict[Cell, str] = {(x, y, o): v for (x, y, layer, o), v in owner.items()
+                                      if layer == z}
+        drawings.append(f"layer {z}:\n" + _triangles(
+            triangles, [(x, y, o) for x, y, layer, o in region if layer == z]))
+    return "\n".join(drawings)
 
 
 def _tetrakis(owner: dict[Cell, str], region: list[Cell]) -> str:

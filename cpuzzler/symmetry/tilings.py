@@ -13,11 +13,12 @@ to its mirror image, which must then be in the set too).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from itertools import permutations, product
 from math import prod
 from typing import Protocol
 
-from cpuzzler.grids.lattice import Cell, Symmetry
+from cpuzzler.grids.lattice import Cell, Lattice, Symmetry
 from cpuzzler.grids.region import part_maps
 from cpuzzler.models.placement import Placement
 from cpuzzler.models.tiling_model import Shape
@@ -163,6 +164,25 @@ class PuzzleSymmetry:
         return sum(1 for k in range(len(self.elements)) if self.image(solution, k) == own)
 
 
+Cells = tuple[Cell, ...]
+
+
+def _image_shape(lattice: Lattice, cells: Cells, kind: str, g: Symmetry) -> Cells:
+    """The canonical form of the image of a piece under ``g``: the piece's own where
+    its kind may turn as ``g`` does, else that of its mirror image (the same for every
+    reflection, two of which differ by a rotation), each found once."""
+    if kind == "free" or (kind == "one-sided" and g.proper):
+        return _canonical(lattice, cells, kind, None)
+    if kind == "one-sided":
+        return _canonical(lattice, cells, kind, next(h for h in lattice.group if not h.proper))
+    return lattice.canonical(lattice.transform(cells, g), kind)
+
+
+@lru_cache(maxsize=4096)
+def _canonical(lattice: Lattice, cells: Cells, kind: str, g: Symmetry | None) -> Cells:
+    return lattice.canonical(cells if g is None else lattice.transform(cells, g), kind)
+
+
 MAX_NAME_MAPS = 5040  # 7! ways to rename seven pieces of one shape; beyond, give copies
 
 
@@ -176,8 +196,7 @@ def _name_maps(tiling: Tiling, shapes: dict[ShapeKey, list[str]], key_of: dict[s
     choices = []
     for key, names in shapes.items():
         cells, kind, copies, optional, may_cross = key
-        image = (lattice.canonical(lattice.transform(cells, g), kind), kind, copies, optional,
-                 may_cross)
+        image = (_image_shape(lattice, cells, kind, g), kind, copies, optional, may_cross)
         targets = shapes.get(image)
         if targets is None or len(targets) != len(names):
             return []
