@@ -29,8 +29,6 @@ from typing import TYPE_CHECKING, Any
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.jobs import JOBS
 from cpuzzler.results import (
-    DONE,
-    INTERRUPTED,
     LIMIT,
     Clock,
     Count,
@@ -48,6 +46,8 @@ if TYPE_CHECKING:
 
 Bounds = tuple[int, int]
 
+
+CPSAT_MOST_WEIGHT = 2**53  # the weights CP-SAT's objective holds in all, with room
 
 class ExactCover:
     """Items (primary, with optional ``lo:hi`` bounds, and secondary) and options over them."""
@@ -482,9 +482,11 @@ class ExactCover:
              engine: str | None = None, time_limit: float | None = None,
              **options: Any) -> Optimum[tuple[int, ...]]:
         """The solution whose chosen options' ``weights`` (whole numbers, one per option)
-        sum to the most (``maximize=False``: the least): CP-SAT's objective by default,
-        ``engine="sat"`` python-sat's RC2 MaxSAT; any other engine lists every solution
-        and keeps the best. ``.optimal`` is false where a time limit stopped the proof.
+        sum to the most (``maximize=False``: the least): CP-SAT's objective by default
+        (MaxSAT where the weights pass its 64-bit objective), ``engine="sat"``
+        python-sat's RC2 MaxSAT; any other engine lists every solution and keeps the
+        best (``engines.optimum``). ``.optimal`` is false where a time limit stopped the
+        proof.
 
         >>> xc = ExactCover(primary=["a", "b"])
         >>> xc.add_option(["a", "b"]), xc.add_option(["a"]), xc.add_option(["b"])
@@ -494,40 +496,17 @@ class ExactCover:
         """
         time_limit, options = checked_limits(time_limit, options)
         weights = list(weights)
-        if len(weights) != self.num_options or not all(
-                isinstance(w, int) and not isinstance(w, bool) for w in weights):
+        if len(weights) != self.num_options:
             raise ExactCoverError(f"best: give one whole-number weight per option "
                                   f"({self.num_options}), not {len(weights)} values")
-        run = JOBS["engine"]("cpsat" if engine is None else engine)
-        self.stats = stats = Stats(engine=run.NAME)
-        start = time.perf_counter()
-        try:
-            if hasattr(run, "best"):
-                found: Optimum[tuple[int, ...]] = run.best(
-                    self, weights, maximize=maximize, stats=stats, time_limit=time_limit,
-                    **options)
-                return found
-            return self._best_listed(weights, maximize, run, stats, time_limit, options)
-        finally:
-            stats.seconds = time.perf_counter() - start
-
-    def _best_listed(self, weights: list[int], maximize: bool, run: Any, stats: Stats,
-                     time_limit: float | None, options: dict[str, Any]
-                     ) -> Optimum[tuple[int, ...]]:
-        """The best solution by listing them all: the oracle of the objective engines."""
-        sign = 1 if maximize else -1
-        best: tuple[int, ...] | None = None
-        value = 0
-        try:
-            for solution in run.solve(self, stats=stats, time_limit=time_limit, **options):
-                stats.solutions += 1
-                total = sum(weights[k] for k in solution)
-                if best is None or sign * total > sign * value:
-                    best, value = solution, total
-        except KeyboardInterrupt:
-            stats.reason = INTERRUPTED
-        done = stats.reason == DONE
-        return Optimum(best, None if best is None else value, done, stats.reason)
+        odd = next((w for w in weights if not isinstance(w, int) or isinstance(w, bool)),
+                   None)
+        if odd is not None:
+            raise ExactCoverError(f"best: weights are whole numbers, not {odd!r} (option "
+                                  f"{weights.index(odd)})")
+        found: Optimum[tuple[int, ...]] = JOBS["best"](self, weights, maximize, engine,
+                                                       time_limit, options)
+        return found
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
                distinct: bool = False, **options: Any) -> list[tuple[int, ...]]:

@@ -188,3 +188,11 @@ def test_one_piece_is_no_assembly_that_comes_apart() -> None:
     # 928 assemblies, 927 solutions)
     assert disassemble([[(0, 0, 0), (1, 0, 0)]]) is None
     assert disassemble([]) is None
+
+
+def test_a_solution_is_taken_apart_as_it_stands() -> None:
+    problem = xmpuzzle.parse(_channel_file())[0]
+    for solution in problem.tiling.solve(symmetry="raw"):
+        plan = disassemble(solution)  # the disassemble(solution): weights 1
+        assert plan == disassemble([p.cells for p in solution.placements])
+        assert plan is not None and plan.level in ("1", "2")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from itertools import permutations, product
+from itertools import combinations, permutations, product
 
 import pytest
 
@@ -277,3 +277,91 @@ def test_a_sub_cell_file_counts_as_the_oracle(name, kind) -> None:
     assert tiling.region.lattice is grid.lattice
     oracle = _raw_count(region, [_subcell_placements(p, region, centre, moves) for p in parts])
     assert tiling.count(symmetry="raw") == oracle >= 1
+
+
+# --- spheres -----------------------------------------------------------------------------
+
+FCC_NEAR = [(a, b, c) for a in (-1, 0, 1) for b in (-1, 0, 1) for c in (-1, 0, 1)
+            if abs(a) + abs(b) + abs(c) == 2]
+
+
+def _congruent_copies(piece: list, points: list) -> set:
+    """Every set of ``points`` that a rotation (no mirror) and a shift make of the piece,
+    by distances and handedness alone (an oracle of its own: no turn is listed)."""
+    def d2(a, b):
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True))
+
+    def hand(p, a, b, c, d):
+        u, v, w = ([q - r for q, r in zip(p[k], p[a], strict=True)] for k in (b, c, d))
+        det = (u[0] * (v[1] * w[2] - v[2] * w[1]) - u[1] * (v[0] * w[2] - v[2] * w[0])
+               + u[2] * (v[0] * w[1] - v[1] * w[0]))
+        return (det > 0) - (det < 0)
+
+    k = len(piece)
+    found = set()
+
+    def grow(chosen: list) -> None:
+        if len(chosen) == k:
+            if all(hand(chosen, *four) == hand(piece, *four)
+                   for four in combinations(range(k), 4)):
+                found.add(frozenset(chosen))
+            return
+        i = len(chosen)
+        for p in points:
+            if all(d2(p, chosen[j]) == d2(piece[i], piece[j]) for j in range(i)):
+                grow([*chosen, p])
+
+    for start in points:
+        grow([start])
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sphere_counts_equal_an_oracle_of_congruent_copies(seed) -> None:
+    # a triangle of spheres in a (111) layer: pieces in it turn by sixths of a turn
+    # about the layer's normal, which no symmetry of the packing does
+    from cpuzzler.grids import spheres
+
+    region = [(a + b, -a, -b) for a in range(4) for b in range(4 - a)]  # x + y + z = 0
+    rng = random.Random(seed)
+    parts = _partition(region, 3, lambda c: [tuple(a + b for a, b in zip(c, n, strict=True))
+                                            for n in FCC_NEAR], rng)
+    pieces = [Piece(f"P{k}", spheres.lattice.normalise(p), spheres.lattice, "one-sided")
+              for k, p in enumerate(parts)]
+    tiling = Tiling(pieces, Region(spheres.lattice, region))
+    oracle = _raw_count(set(region), [sorted(_congruent_copies(p, region), key=sorted)
+                                      for p in parts])
+    assert oracle >= 1
+    assert tiling.count(symmetry="raw", engine="dlx") == oracle
+    assert tiling.count(symmetry="raw", engine="python") == oracle
+
+
+def test_a_piece_of_spheres_turns_onto_every_congruent_copy() -> None:
+    from cpuzzler.grids import spheres
+
+    points = [p for p in product(range(-3, 4), repeat=3) if sum(p) % 2 == 0]
+    rng = random.Random(3)
+    for _ in range(12):
+        piece = [(0, 0, 0)]
+        while len(piece) < rng.randint(3, 4):
+            cell = tuple(a + b for a, b in zip(rng.choice(piece), rng.choice(FCC_NEAR),
+                                               strict=True))
+            if cell not in piece:
+                piece.append(cell)
+        copies = {spheres.lattice.normalise(c) for c in _congruent_copies(piece, points)}
+        assert set(spheres.lattice.orientations(piece, "one-sided")) == copies
+
+
+def test_a_sphere_file_counts_as_the_oracle() -> None:
+    region = [(a + b, 3 - a, 3 - b) for a in range(4) for b in range(4 - a)]  # a (111) layer
+    parts = _partition(region, 3, lambda c: [tuple(a + b for a, b in zip(c, n, strict=True))
+                                            for n in FCC_NEAR], random.Random(1))
+    shapes = [_burr_points(set(region))] + [_burr_points(set(p)) for p in parts]
+    listed = "".join(f'<shape id="{k}" count="1"/>' for k in range(1, len(shapes)))
+    data = (f'<puzzle version="2"><gridType type="2"/><shapes>{"".join(shapes)}'
+            f'</shapes><problems><problem><shapes>{listed}</shapes><result id="0"/>'
+            '</problem></problems></puzzle>').encode()
+    tiling = xmpuzzle.parse(data)[0].tiling
+    oracle = _raw_count(set(region), [sorted(_congruent_copies(p, region), key=sorted)
+                                      for p in parts])
+    assert tiling.count(symmetry="raw") == oracle == 6  # 3 with the cube's turns alone

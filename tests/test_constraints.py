@@ -4,6 +4,8 @@ than one engine."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cpuzzler.constraints import Apart, FaultFree, Symmetric, Within
@@ -336,3 +338,56 @@ def test_the_constraints_guide_runs_as_it_says():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert test.examples and runner.summarize(verbose=False).failed == 0
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda: Tiling(pieces.pentominoes(), square.rectangle(10, 6), where=FaultFree()),
+     "where takes a list of constraints, like where=[FaultFree()]"),
+    (lambda: Tiling(pieces.pentominoes(), square.rectangle(10, 6), where=None),
+     "where takes a list of constraints, not None"),
+    (lambda: Tiling(pieces.pentominoes(), square.rectangle(10, 6),
+                    where=[FaultFree(axes="z")]).count(),
+     "the square lattice has no z axis"),
+    (lambda: FaultFree(axes=1), "axes 1: name some of x, y, z"),
+    (lambda: Apart("X", "X"), "'X' named twice; Apart.copies('X')"),
+], ids=["one-constraint", "none", "axis-z-on-squares", "axes-number", "apart-twice"])
+def test_misused_constraints_get_one_clear_error(make, said) -> None:
+    # issue 79: these were bare TypeErrors, or accepted
+    with pytest.raises(ExactCoverError, match=re.escape(said)):
+        make()
+
+
+def test_a_puzzle_files_fault_free_axes_must_be_letters(tmp_path, capsys) -> None:
+    from cpuzzler.cli import main
+
+    path = tmp_path / "f.toml"
+    path.write_text('lattice = "square"\nregion = { rectangle = [10, 6] }\n\n[pieces]\n'
+                    'set = "pentominoes"\n\n[[constraint]]\nkind = "fault-free"\naxes = 1\n')
+    assert main(["solve", str(path), "--count"]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:7: FaultFree: axes 1" in err and "internal error" not in err
+
+
+def test_a_puzzle_files_apart_copies_must_be_true_or_false(tmp_path, capsys) -> None:
+    from cpuzzler.cli import main
+
+    path = tmp_path / "a.toml"
+    path.write_text('lattice = "square"\nregion = { rectangle = [10, 6] }\n\n[pieces]\n'
+                    'set = "pentominoes"\n\n[[constraint]]\nkind = "apart"\n'
+                    'pieces = ["X", "I"]\ncopies = "yes"\n')
+    assert main(["solve", str(path), "--count"]) == 2  # issue 79: "yes" was ignored
+    assert "copies = true or false, not 'yes'" in capsys.readouterr().err
+
+
+def test_pack_on_a_file_whose_pieces_do_not_fill_the_region(tmp_path, capsys) -> None:
+    # issue 79: the area check refused the file before --pack applied
+    from cpuzzler.cli import main
+
+    path = tmp_path / "p.toml"
+    path.write_text('lattice = "square"\nregion = { rectangle = [5, 5] }\n\n[pieces]\n'
+                    'set = "pentominoes"\nonly = ["X", "I", "L"]\n')
+    assert main(["solve", str(path), "--count"]) == 2
+    assert "the pieces cover 15 cells; the region has 25" in capsys.readouterr().err
+    assert main(["solve", str(path), "--pack"]) == 0
+    record = capsys.readouterr().out
+    assert all(f" {name}\n" in record for name in "XIL")  # all three placed

@@ -95,7 +95,22 @@ def test_bad_objectives_say_what_is_wrong():
         board.best(maximize=[0] * len(board.placements), minimize=[0] * len(board.placements))
     with pytest.raises(ExactCoverError, match="one whole-number weight per option"):
         board.best(maximize=[1, 2])
+    with pytest.raises(ExactCoverError, match="whole numbers, not 0.5 \\(option 1\\)"):
+        board.best(maximize=[1, 0.5] + [1] * (len(board.placements) - 2))
     with pytest.raises(ExactCoverError, match="whole solutions"):
         board.best(where=[Symmetric()])
     with pytest.raises(ExactCoverError, match="unknown fill"):
         Tiling(pieces.pentominoes(), square.rectangle(20, 3), fill="loose")
+
+
+@pytest.mark.parametrize("weight", [10**30, 2**62])
+def test_weights_past_cpsats_objective(weight) -> None:
+    # issue 79: CP-SAT raised a raw RuntimeError; now it says so, and the default goes
+    # to MaxSAT, which takes any size (as the listing does)
+    xc = ExactCover(primary=["a", "b"])
+    xc.add_option(["a"]), xc.add_option(["b"]), xc.add_option(["a", "b"])
+    with pytest.raises(ExactCoverError, match="past the 2\\*\\*53"):
+        xc.best([weight, 1, 2], engine="cpsat")
+    found = xc.best([weight, 1, 2])
+    assert (found.solution, found.value, found.optimal) == ((0, 1), weight + 1, True)
+    assert xc.best([weight, 1, 2], engine="dlx").value == weight + 1

@@ -88,19 +88,26 @@ class Disassembly:
         return ".".join(parts)
 
 
-def disassemble(pieces: Sequence[Iterable[Cell]], *, weights: Sequence[int] | None = None,
+def disassemble(pieces: object, *, weights: Sequence[int] | None = None,
                 groups: Sequence[int] | None = None, most_states: int = 2_000_000,
-                lattice: object = "cubic", native: bool = True) -> Disassembly | None:
-    """The plan that takes the pieces (each its cells, in place) apart, or None where no
-    sliding separates them all, or where there is one piece or none (BurrTools counts
-    no such assembly as a solution); no moves where all are of one group.
+                lattice: object = None, native: bool = True) -> Disassembly | None:
+    """The plan that takes the pieces (each its cells, in place; or a solution: its
+    placements, on its lattice) apart, or None where no sliding separates them all, or
+    where there is one piece or none (BurrTools counts no such assembly as a solution);
+    no moves where all are of one group.
     ``weights``: the heavier part stands still (BurrTools' shape weights, 1 by default);
     ``groups``: pieces of one nonzero group need not come apart from each other.
     ``most_states``: a bound on the states one search keeps. ``lattice``: the cells'
-    lattice or its name, cubic or prisms (``assembly.motions``). ``native``: the search
-    in C (``csrc/slide.c``); False, the Python reference it follows."""
-    axes = axes_for(str(getattr(lattice, "name", lattice)))
-    shapes = [tuple(sorted({tuple(c) for c in cells})) for cells in pieces]
+    lattice or its name, cubic (the default) or prisms (``assembly.motions``).
+    ``native``: the search in C (``csrc/slide.c``); False, the Python reference it
+    follows."""
+    placements = getattr(pieces, "placements", None)
+    if placements is not None:  # a solution
+        lattice = lattice or pieces.tiling.region.lattice  # type: ignore[attr-defined]
+        pieces = [p.cells for p in placements]
+    axes = axes_for(str(getattr(lattice, "name", lattice or "cubic")))
+    shapes = [tuple(sorted({tuple(c) for c in cells}))
+              for cells in pieces]  # type: ignore[attr-defined]
     n = len(shapes)
     weights = list(weights) if weights is not None else [1] * n
     groups = list(groups) if groups is not None else [0] * n

@@ -113,11 +113,12 @@ def status(found: int, reason: str) -> int:
     return EXIT_NONE if reason in (DONE, LIMIT) else EXIT_UNDECIDED
 
 
-def load_problem(spec: str, clock: Clock | None = None) -> Problem:
+def load_problem(spec: str, clock: Clock | None = None, *, fill: str | None = None
+                 ) -> Problem:
     """The puzzle a command-line argument names: a catalog name, a ``.dlx``, ``.dpf`` or
     ``.toml`` (puzzle) file, a BurrTools file (``.xmpuzzle``; ``FILE.xmpuzzle#K`` its
     K-th problem where it holds several); reading a DLX file stops with ``TimeUp`` at
-    ``clock``'s end."""
+    ``clock``'s end. ``fill``: a puzzle file's, instead of its own."""
     if spec == "-":
         return _from_stdin(clock)
     if ".xmpuzzle" in spec:
@@ -136,7 +137,7 @@ def load_problem(spec: str, clock: Clock | None = None) -> Problem:
         if spec.endswith(".dpfg"):  # Faase's geometric description
             return dpf.read_geometry(spec).exact_cover
         if spec.endswith(".toml"):
-            return puzzle_file.read(spec)
+            return puzzle_file.read(spec, fill=fill)
         from cpuzzler.formats import dlx
 
         return dlx.read(spec, deadline=None if clock is None else clock.end)

@@ -198,7 +198,8 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
         options["seed"] = args.seed
     if jobs is not None and not args.count and one_solution(args):  # a portfolio
         options["jobs"] = jobs
-    problem = where.apply(load_problem(args.problem, args.clock), args)
+    problem = where.apply(load_problem(args.problem, args.clock,
+                                       fill="pack" if args.pack else None), args)
     set_sweep(problem, args.sweep, args.engine)
     check_work_dir(problem, args)
     check_pictures(problem, args)

@@ -34,6 +34,9 @@ class Apart(Constraint):
     def __init__(self, *pieces: str, copies: bool = False) -> None:
         self.pieces = tuple(dict.fromkeys(pieces))
         self.copies_apart = copies
+        if not copies and len(pieces) > len(self.pieces) == 1:
+            raise ExactCoverError(f"Apart: {pieces[0]!r} named twice; Apart.copies("
+                                  f"{pieces[0]!r}) keeps its copies apart")
         if len(self.pieces) < (1 if copies else 2):
             raise ExactCoverError("Apart: name two pieces or more (Apart.copies(name) for "
                                   "the copies of one)")

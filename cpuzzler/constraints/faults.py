@@ -36,8 +36,9 @@ class FaultFree(Constraint):
     name = "fault-free"
 
     def __init__(self, axes: str = AXES) -> None:
-        if not axes or not set(axes) <= set(AXES):
-            raise ExactCoverError(f"FaultFree: axes {axes!r}: name some of x, y, z")
+        if not isinstance(axes, str) or not axes or not set(axes) <= set(AXES):
+            raise ExactCoverError(f"FaultFree: axes {axes!r}: name some of x, y, z, as "
+                                  "letters (\"x\", \"xy\")")
         self.axes = axes
 
     def __repr__(self) -> str:
@@ -62,6 +63,10 @@ class FaultFree(Constraint):
                                   "lattices")
         if region.wrap is not None:
             raise ExactCoverError("FaultFree: a wrapped region has no fault lines to cut")
+        beyond = [a for a in self.axes if AXES.index(a) >= region.lattice.dimensions]
+        if beyond and self.axes != AXES:  # all, by default: those the lattice has
+            raise ExactCoverError(f"FaultFree: axes {self.axes!r}: the {region.lattice.name} "
+                                  f"lattice has no {' or '.join(beyond)} axis")
 
     def added(self, region: Region, placements: Sequence[Placement], prefix: str) -> Added:
         added = Added()

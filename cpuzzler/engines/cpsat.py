@@ -23,7 +23,8 @@ from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.encoders.cpsat import to_cpsat
-from cpuzzler.errors import TimeUp
+from cpuzzler.errors import ExactCoverError, TimeUp
+from cpuzzler.exact_cover import CPSAT_MOST_WEIGHT
 from cpuzzler.results import (
     DONE,
     INTERRUPTED,
@@ -231,6 +232,10 @@ def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
     optimisation: its proof of optimality, or the best found when the time runs out."""
     from ortools.sat.python import cp_model
 
+    total = sum(abs(w) for w in weights)
+    if total > CPSAT_MOST_WEIGHT:  # its objective is a 64-bit integer, with room to add
+        raise ExactCoverError(f"cpsat: the weights add up to {total}, past the 2**53 CP-SAT's "
+                              "objective holds; the dlx and sat engines take any size")
     stats = stats if stats is not None else Stats(engine=NAME)
     start = time.perf_counter()
     try:

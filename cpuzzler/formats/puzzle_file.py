@@ -128,14 +128,15 @@ CONSTRAINT_KEYS = {"fault-free": {"axes"}, "apart": {"pieces", "copies"},
                    "within": {"piece", "cells"}, "symmetric": {"symmetry"}}
 
 
-def read(path: str) -> Tiling:
-    """The puzzle a TOML file describes."""
+def read(path: str, *, fill: str | None = None) -> Tiling:
+    """The puzzle a TOML file describes (``fill``: instead of the file's)."""
     name, text = read_text(path)
-    return parse(text, path=name)
+    return parse(text, path=name, fill=fill)
 
 
-def parse(text: str, *, path: str = "<string>") -> Tiling:
-    """The puzzle a TOML text describes."""
+def parse(text: str, *, path: str = "<string>", fill: str | None = None) -> Tiling:
+    """The puzzle a TOML text describes (``fill``: instead of the text's, as the shell's
+    ``--pack`` asks before the area is checked)."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -144,7 +145,7 @@ def parse(text: str, *, path: str = "<string>") -> Tiling:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(e))
         raise InputFormatError(f"not TOML: {message}", path=path, line=line,
                                column=column) from None
-    return _Reader(text, path).puzzle(data)
+    return _Reader(text, path).puzzle(data if fill is None else {**data, "fill": fill})
 
 
 def from_table(data: dict[str, Any], text: str, *, path: str, first_line: int = 1) -> Tiling:
@@ -273,7 +274,11 @@ class _Reader:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise self.error("an apart constraint names its pieces: pieces = [\"X\", "
                              "\"I\"]", "constraint")
-        return Apart(*names, copies=table.get("copies") is True)
+        copies = table.get("copies", False)
+        if not isinstance(copies, bool):
+            raise self.error(f"an apart constraint's copies = true or false, not {copies!r}",
+                             "constraint")
+        return Apart(*names, copies=copies)
 
     def piece_names(self, data: dict[str, Any], key: str) -> list[str]:
         """[pieces] ``key``: a list of piece names (or one string of one-letter names)."""

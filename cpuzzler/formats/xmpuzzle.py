@@ -11,11 +11,10 @@ mirror image, mirrored ones too: BurrTools' assembly count; ``symmetry="rotation
 its count with mirror solutions kept.
 
 Grids: cubes (``grids.cubic``), triangular prisms (``grids.prisms``: BurrTools' row y
-of triangles alternating along x, as skewed cells), and the rhombic-dodecahedron and
-tetra-octa grids in BurrTools' own sub-cells of cubes (``grids.subcells``, moved only
-by their lattices' translations). Spheres, whose pieces BurrTools turns by 120 rotations
-(the cube's and a sixth of a turn about each body diagonal, that fit a layer of
-spheres but no lattice), are named in a clear error.
+of triangles alternating along x, as skewed cells), spheres (``grids.spheres``: its
+pieces turn by BurrTools' 120 turns), and the rhombic-dodecahedron and tetra-octa grids
+in BurrTools' own sub-cells of cubes (``grids.subcells``, moved only by their
+lattices' translations).
 
 >>> text = (b'<puzzle version="2"><gridType type="0"/><shapes>'
 ...         b'<voxel x="2" y="1" z="1" type="0">##</voxel>'
@@ -40,7 +39,7 @@ from xml.parsers import expat
 from cpuzzler.constraints import Colours, Disassembles
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import regular_file
-from cpuzzler.grids import cubic, prisms, subcells
+from cpuzzler.grids import cubic, prisms, spheres, subcells
 from cpuzzler.grids.lattice import Cell, Lattice
 from cpuzzler.grids.region import Region
 from cpuzzler.models.pieces import Piece
@@ -59,7 +58,7 @@ def _prism(voxel: Cell) -> Cell:
 
 
 LATTICES: dict[int, tuple[Lattice, Callable[[Cell], Cell]]] = {
-    0: (cubic.lattice, tuple), 1: (prisms.lattice, _prism),
+    0: (cubic.lattice, tuple), 1: (prisms.lattice, _prism), 2: (spheres.lattice, tuple),
     3: (subcells.rhombic.lattice, subcells.rhombic.cell_at),
     4: (subcells.tetra_octa.lattice, subcells.tetra_octa.cell_at)}
 MOST_BYTES = 64 * 2**20  # a file unpacked past this is refused, not read into memory
@@ -139,11 +138,9 @@ def parse(data: bytes, *, path: str = "<string>") -> list[Problem]:
     grid = root.one("gridType")
     kind = _number(grid, "type", path) if grid is not None else 0
     if kind not in LATTICES:
-        raise InputFormatError(f"<gridType type=\"{kind}\">: the {GRIDS[kind]} grid is not "
-                               f"read yet (its pieces turn by 120 rotations, no lattice's "
-                               f"symmetries)" if kind in GRIDS else
-                               f"<gridType type=\"{kind}\">: unknown grid", path=path,
-                               line=grid.line if grid is not None else 0)
+        raise InputFormatError(f"<gridType type=\"{kind}\">: unknown grid (BurrTools' are "
+                               f"{', '.join(f'{k} {name}' for k, name in GRIDS.items())})",
+                               path=path, line=grid.line if grid is not None else 0)
     lattice, to_cell = LATTICES[kind]
     shapes_node = root.one("shapes")
     shapes = [_shape(v, k, path, to_cell) for k, v in

@@ -1,6 +1,7 @@
 """Lattices and regions: the cell lattices ``square``, ``triangular``, ``hexagonal``,
-``cubic``, ``prisms`` (triangles stacked in layers), ``subcells`` (BurrTools' rhombic
-and tetra-octa grids, in sub-cells of cubes), and the edge lattices ``sticks``,
+``cubic``, ``prisms`` (triangles stacked in layers), ``spheres`` (packed face-centred
+cubic), ``subcells`` (BurrTools' rhombic and tetra-octa grids, in sub-cells of cubes),
+and the edge lattices ``sticks``,
 ``trigs``, ``twigs`` (unit segments of the square, triangular and hexagonal grids), and
 ``tetrakis`` (squares cut into four triangles, for the tangram).
 
@@ -16,6 +17,7 @@ from cpuzzler.grids import (
     cubic,
     hexagonal,
     prisms,
+    spheres,
     square,
     sticks,
     subcells,
@@ -27,5 +29,5 @@ from cpuzzler.grids import (
 from cpuzzler.grids.lattice import Lattice, Symmetry
 from cpuzzler.grids.region import Region
 
-__all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "prisms", "square",
-           "sticks", "subcells", "tetrakis", "triangular", "trigs", "twigs"]
+__all__ = ["Lattice", "Region", "Symmetry", "cubic", "hexagonal", "prisms", "spheres",
+           "square", "sticks", "subcells", "tetrakis", "triangular", "trigs", "twigs"]

@@ -150,6 +150,10 @@ class Tiling:
         self.region = region
         if not region.cells:
             raise ExactCoverError("the region has no cells: nothing to tile")
+        if where is None or isinstance(where, Constraint) or not isinstance(where, Iterable):
+            raise ExactCoverError(f"where takes a list of constraints, like where=[{where!r}]"
+                                  if isinstance(where, Constraint) else
+                                  f"where takes a list of constraints, not {where!r}")
         self.where = tuple(where)
         if fill not in FILLS:
             raise ExactCoverError(f"unknown fill {fill!r}; known: {', '.join(FILLS)}")

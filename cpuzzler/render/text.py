@@ -1,8 +1,8 @@
 """Solutions as text: the seed's solution records (coordinate lines, then a picture).
 
 Pictures: squares as a letter grid (top row highest y), cubes as such grids for each
-layer side by side (z = 0 leftmost), and so the sub-cells of the rhombic and tetra-octa
-grids; prisms as each layer's triangles, and hexagons and triangles, as the FAQ's
+layer side by side (z = 0 leftmost), and so spheres and the sub-cells of the rhombic
+and tetra-octa grids; prisms as each layer's triangles, and hexagons and triangles, as the FAQ's
 outline drawings (the pieces' names are in the coordinate lines); polysticks, polytrigs
 and polytwigs as names along the grid lines (``render.segments``).
 
@@ -44,7 +44,7 @@ def picture(solution: Drawable) -> str:
     region = list(solution.tiling.region.cells)
     if name == "square":
         return _square(owner, region)
-    if name == "cubic":
+    if name in ("cubic", "spheres"):
         return _cubic(owner, region)
     if name == "prisms":
         return _prisms(owner, region)

@@ -1,0 +1,63 @@
+"""The best solution of an exact cover under option weights: which engine answers
+``ExactCover.best`` (CP-SAT's objective by default, MaxSAT where the weights pass what
+CP-SAT's 64-bit objective holds, an engine's own ``best`` where it has one), and the
+listing that any other engine answers by, the oracle of the objective engines.
+
+>>> from cpuzzler.exact_cover import ExactCover
+>>> xc = ExactCover(primary=["a", "b"])
+>>> xc.add_option(["a", "b"]), xc.add_option(["a"]), xc.add_option(["b"])
+(0, 1, 2)
+>>> best(xc, [3, 1, 1], False, "python", None, {}).value
+2
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from cpuzzler.exact_cover import CPSAT_MOST_WEIGHT, ExactCover
+from cpuzzler.jobs import JOBS
+from cpuzzler.results import DONE, INTERRUPTED, Optimum, Stats
+
+
+def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
+         time_limit: float | None, options: dict[str, Any]) -> Optimum[tuple[int, ...]]:
+    """``ExactCover.best`` with its arguments checked: the engine's answer, its
+    statistics in ``xc.stats``."""
+    if engine is None:
+        engine = "cpsat" if sum(map(abs, weights)) <= CPSAT_MOST_WEIGHT else "sat"
+    run = JOBS["engine"](engine)
+    xc.stats = stats = Stats(engine=run.NAME)
+    start = time.perf_counter()
+    try:
+        if hasattr(run, "best"):
+            found: Optimum[tuple[int, ...]] = run.best(
+                xc, weights, maximize=maximize, stats=stats, time_limit=time_limit,
+                **options)
+            return found
+        return best_listed(xc, weights, maximize, run, stats, time_limit, options)
+    finally:
+        stats.seconds = time.perf_counter() - start
+
+
+def best_listed(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,
+                time_limit: float | None, options: dict[str, Any]
+                ) -> Optimum[tuple[int, ...]]:
+    """The best solution by listing them all: the oracle of the objective engines."""
+    sign = 1 if maximize else -1
+    chosen: tuple[int, ...] | None = None
+    value = 0
+    try:
+        for solution in run.solve(xc, stats=stats, time_limit=time_limit, **options):
+            stats.solutions += 1
+            total = sum(weights[k] for k in solution)
+            if chosen is None or sign * total > sign * value:
+                chosen, value = solution, total
+    except KeyboardInterrupt:
+        stats.reason = INTERRUPTED
+    done = stats.reason == DONE
+    return Optimum(chosen, None if chosen is None else value, done, stats.reason)
+
+
+JOBS.update(best=best)
