@@ -229,3 +229,11 @@ def test_stl_solids_are_closed_and_set_in_by_half_the_gap(tmp_path, capsys):
     assert sum(trimesh.load(p).volume for p in written) == pytest.approx(27 * 8 ** 3)
     assert main(["solve", "soma", "--stl", str(tmp_path / "x"), "--gap", "20"]) == 2
     assert "a unit above 0" in capsys.readouterr().err
+
+
+def test_stl_without_its_libraries_says_what_to_install(tmp_path, capsys, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "manifold3d", None)  # as if not installed
+    assert main(["solve", "soma", "--stl", str(tmp_path / "soma")]) == 2
+    assert "pip install 'cpuzzler[stl]'" in capsys.readouterr().err
