@@ -496,12 +496,12 @@ def check_pictures(problem: object, args: argparse.Namespace) -> None:
             raise UsageError(f"{what} are for polycubes, not the "
                              f"{problem.region.lattice.name} lattice")
     if stl is not None:
+        from cpuzzler.render.stl import libraries
+
         try:
-            import manifold3d  # noqa: F401
-            import trimesh  # noqa: F401
-        except ImportError:
-            raise UsageError("--stl: STL solids need trimesh and manifold3d: pip install "
-                             "'cpuzzler[stl]'") from None
+            libraries()
+        except ValueError as e:
+            raise UsageError(f"--stl: {e}") from None
     if stl is not None and not (args.unit > 0 and 0 <= args.gap < args.unit):
         raise UsageError(f"--unit {args.unit:g} --gap {args.gap:g}: a unit above 0 and a "
                          "gap from 0 to below it")

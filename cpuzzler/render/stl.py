@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
     from cpuzzler.render.drawable import Drawable
 
-def _modules() -> tuple[Any, Any]:
+def libraries() -> tuple[Any, Any]:
+    """manifold3d and trimesh, or a ValueError saying how to install them."""
     try:
         import manifold3d
         import trimesh
@@ -44,7 +45,7 @@ def piece_solids(solution: Drawable, *, unit: float = 10.0, gap: float = 0.2
         raise ValueError(f"STL solids are for polycubes, not the {lattice} lattice")
     if not unit > 0 or not 0 <= gap < unit:
         raise ValueError(f"a unit above 0 and a gap from 0 to below it, not {unit} and {gap}")
-    manifold3d, trimesh = _modules()
+    manifold3d, trimesh = libraries()
     inset = gap / 2
     solids = {}
     for placement, label in zip(solution.placements, solution.labels(), strict=True):

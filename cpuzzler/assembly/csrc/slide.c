@@ -179,6 +179,8 @@ static int limits(Search *s, const int *places, int64_t *limit) {
     return 0;
 }
 
+static uint64_t everyone(int n) { return n == 64 ? ~0ULL : (1ULL << n) - 1; }
+
 /* 9. The group that moves when `start` slides `distance` (0 where past `most`). */
 static uint64_t pushed(const int64_t *table, int n, int start, int64_t distance, int sign,
                        int most) {
@@ -289,7 +291,7 @@ static int take(Search *s, Nodes *m, size_t at, uint64_t group, int axis, int si
         else if (w > heavy_still) heavy_still = w;
     }
     if (heavy_still < heavy_moving) {
-        group = ~group & (n == 64 ? ~0ULL : (1ULL << n) - 1);
+        group = ~group & everyone(n);
         sign = -sign;
     }
     if (distance >= FAR) {
@@ -310,6 +312,20 @@ typedef struct { uint64_t group; int64_t distance; } Made;
 static int met(const Made *list, int count, uint64_t group, int64_t distance) {
     for (int k = 0; k < count; k++)
         if (list[k].group == group && list[k].distance == distance) return 1;
+    return 0;
+}
+
+/* Room in both lists for two more entries past `used` (each list holds at most
+ * `used`): 0, or -1 out of memory. */
+static int make_room(Made **seen, Made **found, size_t *size, int used) {
+    if ((size_t)(used + 2) * 2 <= *size) return 0;
+    size_t grown = *size * 2;
+    Made *a = realloc(*seen, grown * sizeof *a);
+    if (a) *seen = a;
+    Made *b = realloc(*found, grown * sizeof *b);
+    if (b) *found = b;
+    if (!a || !b) return -1;
+    *size = grown;
     return 0;
 }
 
@@ -334,15 +350,8 @@ static int expand(Search *s, Nodes *m, size_t at, int64_t *limit, Move *out, int
                     uint64_t g = pushed(limit + x * n * n, n, k, d, sign, n / 2);
                     if (!g) break;
                     if (met(*seen_buf, nseen, g, d)) continue;
-                    if ((size_t)(nseen + nfound + 2) * 2 > *buf_size) {
-                        size_t size = *buf_size * 2;
-                        Made *a = realloc(*seen_buf, size * sizeof *a);
-                        if (a) *seen_buf = a;
-                        Made *b = realloc(*found_buf, size * sizeof *b);
-                        if (b) *found_buf = b;
-                        if (!a || !b) return -1;
-                        *buf_size = size;
-                    }
+                    if (make_room(seen_buf, found_buf, buf_size, nseen + nfound) < 0)
+                        return -1;
                     Made *seen = *seen_buf, *found = *found_buf;
                     seen[nseen++] = (Made){g, d};
                     if ((rc = take(s, m, at, g, x, sign, d, out)) < 0) return -1;
@@ -351,20 +360,12 @@ static int expand(Search *s, Nodes *m, size_t at, int64_t *limit, Move *out, int
                     for (int f = 0; f < before; f++) {
                         if (found[f].distance != d) continue;
                         uint64_t both = found[f].group | g;
-                        if (both == found[f].group || both == g ||
-                            both == (n == 64 ? ~0ULL : (1ULL << n) - 1))
+                        if (both == found[f].group || both == g || both == everyone(n))
                             continue;
                         if (met(seen, nseen, both, d)) continue;
-                        if ((size_t)(nseen + nfound + 2) * 2 > *buf_size) {
-                            size_t size = *buf_size * 2;
-                            Made *a = realloc(*seen_buf, size * sizeof *a);
-                            if (a) *seen_buf = a;
-                            Made *b = realloc(*found_buf, size * sizeof *b);
-                            if (b) *found_buf = b;
-                            if (!a || !b) return -1;
-                            *buf_size = size;
-                            seen = *seen_buf; found = *found_buf;
-                        }
+                        if (make_room(seen_buf, found_buf, buf_size, nseen + nfound) < 0)
+                            return -1;
+                        seen = *seen_buf; found = *found_buf;
                         seen[nseen++] = (Made){both, d};
                         found[nfound++] = (Made){both, d};
                         if ((rc = take(s, m, at, both, x, sign, d, out)) < 0) return -1;
