@@ -19,11 +19,14 @@ __version__ = "0.3.0"
 
 # The layers above the matrix register what ExactCover's methods hand on to them (see
 # cpuzzler.jobs), each when first asked for: the engines, the decision diagram, the
-# best solution, the DLX format, the splitting, the symmetry search, the symmetric
-# solutions.
+# best solution, the designer's questions, the DLX format, the splitting, the symmetry
+# search, the symmetric solutions.
 JOBS.defer("cpuzzler.engines", "engine", "sample", "estimate")
 JOBS.defer("cpuzzler.engines.diagram", "diagram")
 JOBS.defer("cpuzzler.engines.optimum", "best")
+JOBS.defer("cpuzzler.design.uniqueness", "unique")
+JOBS.defer("cpuzzler.design.hints", "hints")
+JOBS.defer("cpuzzler.design.witness", "witness", "witness_svg")
 JOBS.defer("cpuzzler.formats.dlx", "read_dlx", "parse_dlx", "format_dlx")
 JOBS.defer("cpuzzler.parts.split", "split")
 JOBS.defer("cpuzzler.symmetry.automorphisms", "symmetries", "symmetry_budget", "graph",

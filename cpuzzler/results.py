@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from os import PathLike
 from typing import Any, Generic, Protocol, TypeVar, cast
 
+from cpuzzler.jobs import JOBS
+
 T = TypeVar("T")
 
 DONE, LIMIT, TIMEOUT, INTERRUPTED = "done", "limit", "time-out", "interrupted"
@@ -163,6 +165,59 @@ class Optimum(Generic[T]):
     value: int | None
     optimal: bool
     reason: str = DONE
+
+
+@dataclass
+class Uniqueness(Generic[T]):
+    """Whether a puzzle has exactly one solution (``unique``), the ``solutions`` found
+    (none, the one, or the first two), and whether the search ran to its end
+    (``complete``; ``reason`` says why it stopped). ``witness()`` shows two solutions
+    side by side, ``svg()`` draws them (tilings and Sudoku), their differences marked.
+    """
+
+    unique: bool
+    solutions: list[T]
+    complete: bool = True
+    reason: str = DONE
+    problem: Any = field(default=None, repr=False)  # names an exact cover's options
+
+    def __bool__(self) -> bool:
+        return self.unique
+
+    @property
+    def verdict(self) -> str:
+        """One line: unique, not unique, no solution, or not decided."""
+        if not self.complete and len(self.solutions) < 2:
+            return f"not decided ({self.reason}): {len(self.solutions)} solution found so far"
+        if not self.solutions:
+            return "no solution"
+        return "unique: exactly one solution" if self.unique else \
+            "not unique: two different solutions below"
+
+    def witness(self) -> str:
+        """The verdict, then the solutions found side by side (differences marked)."""
+        if not self.solutions:
+            return self.verdict
+        shown: str = JOBS["witness"](self.solutions, self.problem)
+        return f"{self.verdict}\n{shown}"
+
+    def svg(self, scale: float = 40.0) -> str:
+        """The solutions found as one SVG picture, the cells where they differ marked."""
+        drawn: str = JOBS["witness_svg"](self.solutions, scale)
+        return drawn
+
+
+class Hints(tuple[Any, ...]):
+    """The hints (option indices, or placements for a tiling), with ``optimal`` (proven
+    the fewest) and ``checks`` (the searches for a second solution run to find them)."""
+
+    optimal: bool
+    checks: int
+
+    def __new__(cls, hints: Sequence[Any], optimal: bool, checks: int) -> Hints:
+        made = super().__new__(cls, hints)
+        made.optimal, made.checks = optimal, checks
+        return made
 
 
 @dataclass

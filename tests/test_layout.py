@@ -104,9 +104,11 @@ def test_the_top_level_keeps_the_entry_points_and_each_package_says_what_it_hold
     top = {name for name in runtime if name.count(".") == 1}
     packages = {"cpuzzler." + p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
     assert top - packages == {"cpuzzler.__main__", "cpuzzler.catalog", "cpuzzler.errors",
-                              "cpuzzler.exact_cover", "cpuzzler.jobs", "cpuzzler.progress",
+                              "cpuzzler.exact_cover", "cpuzzler.jobs", "cpuzzler.matrix",
+                              "cpuzzler.progress",
                               "cpuzzler.results"}
-    assert {"cpuzzler.symmetry", "cpuzzler.parts", "cpuzzler.constraints"} <= packages
+    assert {"cpuzzler.symmetry", "cpuzzler.parts", "cpuzzler.constraints",
+            "cpuzzler.design"} <= packages
     for init in PACKAGE.rglob("__init__.py"):
         assert ast.get_docstring(ast.parse(init.read_text())), init
 

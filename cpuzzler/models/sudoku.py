@@ -12,12 +12,16 @@ and box.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cached_property
+from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import read_text
-from cpuzzler.results import Count
+from cpuzzler.results import Count, Uniqueness
+
+if TYPE_CHECKING:
+    from cpuzzler.design.givens import Givens
 
 _SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -135,6 +139,57 @@ class Sudoku:
         """The number of solutions, every grid by default (raw): 1 for a proper puzzle."""
         return self.exact_cover.count(engine=engine, time_limit=time_limit, symmetry=symmetry)
 
+    def unique(self, *, engine: str | None = None, time_limit: float | None = None
+               ) -> Uniqueness[Sudoku]:
+        """Whether the givens allow exactly one grid (a proper puzzle): the search stops
+        at the second; ``.witness()`` shows two grids and where they differ.
+
+        >>> Sudoku.from_string("12.." "34.." "...." "....").unique().unique
+        False
+        """
+        from cpuzzler.design.uniqueness import answer
+
+        xc = self.exact_cover
+        found = (self.filled(xc, s) for s in xc.solve(2, engine=engine, time_limit=time_limit))
+        return answer(found, lambda: xc.stats.reason)
+
+    def hints(self, *, minimal: bool = False, engine: str | None = None,
+              seed: int | None = None) -> Sudoku:
+        """The fewest of this puzzle's givens (a full grid: of its cells) that leave its
+        solution the only one, as a puzzle; ``minimal``: quickly, a puzzle in which every
+        clue is needed (in reading order, shuffled by ``seed`` if given). The fewest are
+        proven by an implicit hitting set (``design.hints``): fast on small grids, far
+        out of reach for 9x9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario,
+        2012).
+
+        >>> full = Sudoku.from_string("1234" "3412" "2143" "4321")
+        >>> sum(v > 0 for row in full.hints().grid for v in row)
+        4
+        """
+        from cpuzzler.design.hints import fewest_hints
+
+        if self.unique(engine=engine).unique is False:
+            raise ExactCoverError("hints: the puzzle does not have exactly one solution")
+        solved = self.first(engine=engine)
+        assert solved is not None
+        empty, givens = _empty_grid(self.box_rows, self.box_cols)
+        n = self.size
+
+        def option(r: int, c: int, value: int) -> int:
+            return (r * n + c) * n + value - 1
+
+        solution = [option(r, c, v) for r, row in enumerate(solved.grid)
+                    for c, v in enumerate(row)]
+        clues = [option(r, c, v) for r, row in enumerate(self.grid) for c, v in enumerate(row)
+                 if v] or solution
+        kept = fewest_hints(empty, solution, candidates=clues, minimal=minimal, engine=engine,
+                            seed=seed, givens=givens)
+        grid = [[0] * n for _ in range(n)]
+        for o in kept:
+            cell, value = divmod(o, n)
+            grid[cell // n][cell % n] = value + 1
+        return Sudoku(grid, self.box_rows, self.box_cols)
+
     # --- showing -----------------------------------------------------------------------
 
     def to_string(self) -> str:
@@ -158,3 +213,13 @@ class Sudoku:
 
     def __hash__(self) -> int:
         return hash((self.grid, self.box_rows, self.box_cols))
+
+
+@cache
+def _empty_grid(box_rows: int, box_cols: int) -> tuple[ExactCover, Givens]:
+    """The empty grid's exact cover (option (r, c, v) at (r * n + c) * n + v - 1) and
+    its residual problems, built once per box shape."""
+    from cpuzzler.design.givens import Givens
+
+    xc = Sudoku.empty((box_rows, box_cols)).exact_cover
+    return xc, Givens(xc)

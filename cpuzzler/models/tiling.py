@@ -28,8 +28,10 @@ from cpuzzler.results import (
     SYMMETRY_MODES,
     Clock,
     Count,
+    Hints,
     Optimum,
     RunDeadline,
+    Uniqueness,
     checked_limits,
 )
 
@@ -442,6 +444,52 @@ class Tiling:
                                         time_limit=time_limit, **options)
         solution = None if found.solution is None else puzzle.solution(found.solution)
         return Optimum(solution, found.value, found.optimal, found.reason)
+
+    def unique(self, *, symmetry: str = "unique", engine: str | None = None,
+               time_limit: float | None = None, where: Iterable[Constraint] = (),
+               **options: Any) -> Uniqueness[TilingSolution]:
+        """Whether the puzzle has exactly one solution, up to its symmetry (default), its
+        rotations or none (``"raw"``): the search stops at the second. ``.unique``,
+        ``.solutions``, ``.witness()`` and ``.svg()``: two different solutions side by
+        side, where they differ marked (``cpuzzler.design``).
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> board = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+        >>> board.unique().unique, len(board.unique().solutions)
+        (False, 2)
+        """
+        from cpuzzler.design.uniqueness import answer
+
+        puzzle = self.constrained(where)
+        found = puzzle.solve(2, symmetry=symmetry, engine=engine, time_limit=time_limit,
+                             **options)
+        return answer(found, lambda: puzzle.exact_cover.stats.reason)
+
+    def hints(self, solution: TilingSolution | None = None, *, minimal: bool = False,
+              engine: str | None = None, **options: Any) -> Hints:
+        """The fewest placements of ``solution`` (the first found by default) that, fixed
+        in advance, leave it the only solution (raw: every rotation and reflection is
+        another), proven (``.optimal``); ``minimal``: quickly, a set in which every hint
+        is needed (``design.hints``).
+
+        >>> from cpuzzler.grids import square
+        >>> from cpuzzler.models import pieces
+        >>> board = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+        >>> [p.piece for p in board.hints()]
+        ['W']
+        """
+        if solution is None:
+            solution = self.first(engine=engine)
+            if solution is None:
+                raise ExactCoverError("hints: the puzzle has no solution")
+        index = {placement: k for k, placement in enumerate(self.placements)}
+        missing = [p for p in solution.placements if p not in index]
+        if missing:
+            raise ExactCoverError(f"hints: {missing[0]!r} is no placement of this puzzle")
+        found = self.exact_cover.hints([index[p] for p in solution.placements],
+                                       minimal=minimal, engine=engine, **options)
+        return Hints([self.placements[k] for k in found], found.optimal, found.checks)
 
     def estimate(self, probes: int = 20000, **options: Any) -> EstimateResult:
         """Estimates of the number of solutions (all of them, not up to symmetry) and of

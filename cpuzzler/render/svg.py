@@ -14,7 +14,8 @@ True
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
@@ -72,9 +73,10 @@ def placement_colours(solution: Drawable) -> tuple[list[str], list[str]]:
 
 
 def svg(solution: Drawable, *, scale: float = 40.0, labels: bool = True,
-        min_width: float = MIN_SEGMENT_WIDTH) -> str:
+        min_width: float = MIN_SEGMENT_WIDTH, marked: Iterable[Cell] = ()) -> str:
     """The solution as an SVG document; ``scale``: pixels per unit edge (segments: larger
-    where the picture would be narrower than ``min_width`` pixels)."""
+    where the picture would be narrower than ``min_width`` pixels); ``marked`` cells
+    carry a black ring (where two solutions differ, for one)."""
     lattice = solution.tiling.region.lattice.name
     colour = placement_colours(solution)
     region = list(solution.tiling.region.cells)
@@ -88,7 +90,30 @@ def svg(solution: Drawable, *, scale: float = 40.0, labels: bool = True,
         shapes = {cell: polygon(lattice, cell) for cell in region}
     else:
         raise ValueError(f"no SVG pictures for the {lattice} lattice")
-    return _cells_svg(solution, shapes, colour, scale, labels, captions)
+    return _cells_svg(solution, shapes, colour, scale, labels, captions, set(marked))
+
+
+def side_by_side(documents: Sequence[str], gap: float = 20.0) -> str:
+    """SVG documents in one row, ``gap`` pixels apart, as one document.
+
+    >>> from cpuzzler.grids import square
+    >>> one = region_svg(square.rectangle(2, 1))
+    >>> both = side_by_side([one, one])
+    >>> both.count("<svg"), 'width="260"' in both
+    (3, True)
+    """
+    sizes = [(float(m[1]), float(m[2])) for m in
+             (re.search(r'width="([\d.]+)" height="([\d.]+)"', d) for d in documents) if m]
+    width = sum(w for w, _ in sizes) + gap * (len(sizes) - 1)
+    height = max((h for _, h in sizes), default=0.0)
+    parts, x = [], 0.0
+    for document, (w, _) in zip(documents, sizes, strict=True):
+        inner = document.replace("<svg ", f'<svg x="{x:.0f}" ', 1)
+        parts.append(inner.split("\n", 1)[1] if inner.startswith("<?xml") else inner)
+        x += w + gap
+    body = "".join(parts)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" '
+            f'height="{height:.0f}" viewBox="0 0 {width:.2f} {height:.2f}">\n{body}</svg>\n')
 
 
 @dataclass(frozen=True)
@@ -281,7 +306,7 @@ def _centre(points: list[XY]) -> XY:
 
 def _cells_svg(solution: Drawable, shapes: dict[Cell, list[XY]],
                colour: tuple[list[str], list[str]], scale: float, labels: bool,
-               captions: list[tuple[XY, str]]) -> str:
+               captions: list[tuple[XY, str]], marked: set[Cell]) -> str:
     fills, titles = colour
     canvas = _Canvas([p for corners in shapes.values() for p in corners]
                      + [point for point, _ in captions], scale)
@@ -310,6 +335,10 @@ def _cells_svg(solution: Drawable, shapes: dict[Cell, list[XY]],
             middle = _centre([_centre(shapes[c]) for c in placement.cells])
             cell = min(placement.cells, key=lambda c: _distance(_centre(shapes[c]), middle))
             canvas.label(_centre(shapes[cell]), title, 0.4 * scale)
+    for cell in sorted(marked & shapes.keys()):
+        x, y = canvas.xy(_centre(shapes[cell]))
+        canvas.parts.append(f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{0.3 * scale:.1f}" '
+                            f'fill="none" stroke="#000" stroke-width="{scale / 12:.1f}"/>')
     return canvas.document()
 
 
