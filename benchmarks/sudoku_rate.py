@@ -2,6 +2,7 @@
 
     python benchmarks/sudoku_rate.py                 # top95 and the 1000 17-clue puzzles
     python benchmarks/sudoku_rate.py --limit 100     # the first 100 of each set
+    python benchmarks/sudoku_rate.py --designer --jobs 2   # Royle's 49,151: proper, minimal
 
 Each puzzle is read from its line of 81 characters and solved from scratch (matrix built
 and searched inside the clock, as a user calling ``Sudoku.from_string(line).first()``
@@ -9,6 +10,13 @@ would); cpuzzler also proves each solution unique (``count()``), which py-sudoku
 not. Every solved grid is checked: the givens kept, every row, column and box 1..9, and
 both programs agreeing. The table gives puzzles per second over the whole set and the
 median and slowest time per puzzle.
+
+``--designer`` asks the designer's questions of every puzzle of Royle's 49,151 with 17
+clues (``--file``, by default ``../shared/data/sudoku17.txt``, its first line a
+citation): is it proper (``unique()``) and is every clue needed (``hints(minimal=True)``
+gives the puzzle back), over ``--jobs`` processes; puzzles a second (wall clock, and per
+CPU second of the workers), beside py-sudoku solving the same puzzles in one process
+(which answers neither question: its rate is the floor of what a fast solver costs).
 """
 
 from __future__ import annotations
@@ -79,10 +87,52 @@ def run(solver: Solver, puzzles: list[str]) -> tuple[list[float], list[str]]:
     return times, answers
 
 
+def designer_check(line: str) -> tuple[bool, bool]:
+    """(proper, every clue needed) for one puzzle."""
+    puzzle = Sudoku.from_string(line)
+    proper = puzzle.unique().unique
+    return proper, proper and puzzle.hints(minimal=True) == puzzle
+
+
+def designer(path: Path, jobs: int, limit: int | None) -> int:
+    import multiprocessing
+    import resource
+
+    lines = [ln.strip() for ln in path.read_text().splitlines()[1:] if ln.strip()][:limit]
+    start, cpu = time.perf_counter(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        answers = pool.map(designer_check, lines, chunksize=200)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    spent = after.ru_utime + after.ru_stime - cpu.ru_utime - cpu.ru_stime
+    proper = sum(p for p, _ in answers)
+    minimal = sum(m for _, m in answers)
+    print(f"{len(lines)} puzzles: {proper} proper, {minimal} minimal (every clue needed)")
+    print(f"cpuzzler unique() + hints(minimal=True), {jobs} processes: "
+          f"{len(lines) / wall:.0f} puzzles/s ({len(lines) / spent:.0f} per CPU second)")
+    try:
+        solve = py_sudoku()
+    except ImportError:
+        print("py-sudoku: not installed (pip install -e '.[bench]'); its row is skipped")
+    else:
+        sample = lines[:100]  # a slow backtracking solver on 17-clue puzzles
+        times, _ = run(solve, sample)
+        print(f"py-sudoku solve() only, 1 process, first {len(sample)}: "
+              f"{len(sample) / sum(times):.0f} puzzles/s")
+    return 0 if proper == minimal == len(lines) else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=None, help="the first N puzzles of each set")
+    parser.add_argument("--designer", action="store_true",
+                        help="proper and minimal, on every puzzle of --file")
+    parser.add_argument("--file", type=Path,
+                        default=HERE.parents[1] / "shared" / "data" / "sudoku17.txt")
+    parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args(argv)
+    if args.designer:
+        return designer(args.file, args.jobs, args.limit)
     solvers: dict[str, Solver] = {
         "cpuzzler first()": cpuzzler_first,
         "cpuzzler first() + count() == 1": cpuzzler_first_and_unique,

@@ -65,6 +65,8 @@ def test_the_residual_problem_has_exactly_the_solutions_that_hold_the_givens(xc,
         return
     chosen = data.draw(st.sampled_from(sorted(every)))
     givens = data.draw(st.sets(st.sampled_from(chosen))) if chosen else set()
+    if xc.num_options and data.draw(st.booleans()):  # any options: they may clash
+        givens = data.draw(st.sets(st.sampled_from(range(xc.num_options)), max_size=3))
     expected = {s for s in every if givens <= set(s)}
     assert set(Givens(xc).solutions(givens, engine="python")) == expected
     assert set(Givens(xc).solutions(givens, engine="dlx")) == expected
@@ -212,3 +214,73 @@ def test_dana_scotts_hole_in_the_centre_and_every_other_position():
     fewest = [cells for cells, c in holes(pieces.pentominoes(), board, hole, at_most=65)
                    if c.complete]
     assert fewest == [((3, 3), (3, 4), (4, 3), (4, 4))]  # all others: more than 65
+
+
+# --- the shell ---------------------------------------------------------------------------
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_the_shell_says_unique_or_shows_the_two(capsys, tmp_path):
+    from cpuzzler.cli import main
+
+    picture = tmp_path / "two.svg"
+    assert main(["unique", "pentominoes-3x20", "--svg", str(picture)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("not unique") and "where they differ" in out
+    assert picture.read_text().count("<svg") == 3
+    assert main(["unique", str(EXAMPLES / "knuth7.dlx")]) == 0
+    assert capsys.readouterr().out.startswith("unique: exactly one solution")
+
+
+def test_the_shell_gives_the_fewest_hints_drawn_in_place(capsys, tmp_path):
+    from cpuzzler.cli import main
+
+    picture = tmp_path / "hints.svg"
+    assert main(["hints", "pentominoes-3x20", "--svg", str(picture)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 hint: proven the fewest")
+    assert picture.read_text().count("<polygon") == 60
+    assert main(["hints", str(EXAMPLES / "queens8.dlx"), "--solution", "13"]) == 1
+    assert "12 solutions up to symmetry, not 13" in capsys.readouterr().out
+
+
+def test_the_shell_checks_a_file_of_sudoku_puzzles(capsys, tmp_path):
+    from cpuzzler.cli import main
+
+    lines = SUDOKU17.read_text().splitlines()[1:6]
+    puzzles = tmp_path / "five.txt"
+    puzzles.write_text("# five of Royle's 17-clue puzzles\n" + "\n".join(lines) + "\n")
+    assert main(["unique", "--sudoku", str(puzzles)]) == 0
+    assert "5 puzzles: 5 unique" in capsys.readouterr().err
+    assert main(["hints", "--sudoku", str(puzzles), "--minimal"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.split() == [line.replace("0", ".") for line in lines]
+    assert "5 puzzles, 5 with every clue needed" in captured.err
+    puzzles.write_text(lines[0] + "\n" + lines[1][:-1] + "\n")
+    assert main(["unique", "--sudoku", str(puzzles)]) == 2
+    assert f"{puzzles}:2: 80 cells" in capsys.readouterr().err
+
+
+def test_the_designing_guides_examples_run_as_written():
+    import doctest
+    import re
+
+    text = (Path(__file__).resolve().parents[1] / "docs/guides/design.md").read_text()
+    examples = "\n".join(re.findall(r"```python\n(.*?)```", text, re.S))
+    test = doctest.DocTestParser().get_doctest(examples, {}, "design.md",
+                                               "docs/guides/design.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert test.examples and runner.summarize(verbose=False).failed == 0
+
+
+def test_the_shell_moves_the_hole_and_stops_past_a_bound(capsys):
+    from cpuzzler.cli import main
+
+    assert main(["holes", "pentominoes-8x8-hole", "--hole", "2x2", "--at-most", "100"]) == 0
+    rows = capsys.readouterr().out.splitlines()[1:]
+    assert len(rows) == 10 and rows[-1].split()[-1] == "65"
+    assert sum("more than 100" in row for row in rows) == 9
+    assert main(["holes", "pentominoes-8x8-hole", "--hole", "2x"]) == 2
+    assert "--hole '2x'" in capsys.readouterr().err

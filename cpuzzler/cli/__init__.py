@@ -11,6 +11,8 @@ from those declarations, so a new command is a new module here.
     cpuzzler check pentominoes-3x20 --engines dlx,cpsat,sat   # counts side by side
     cpuzzler export soma --format dimacs -o soma.cnf          # also opb, dlx, cpsat-proto
     cpuzzler list                                  # the named puzzles
+    cpuzzler unique pentominoes-3x20               # not unique: the two side by side
+    cpuzzler hints pentominoes-6x10                # the fewest pieces that fix a solution
     cpuzzler gallery soma -o soma-gallery -n 6     # soma-gallery/index.html
 
 A problem is a name from ``cpuzzler list``, a ``.toml`` puzzle file, a ``.dlx`` file

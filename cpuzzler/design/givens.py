@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Collection, Iterator
 from typing import Any
 
+from cpuzzler.engines.native import first_of
 from cpuzzler.exact_cover import ExactCover
 
 
@@ -32,11 +33,30 @@ class Givens:
         self.lo, self.hi, self.secondary = xc.item_arrays()
         self.options = [xc.option_items(o) for o in range(xc.num_options)]
         self.colours = xc.colour_maps() if xc.has_colours else None
+        self.option_colours = [xc.option_colours(o) for o in range(xc.num_options)]
+        self.secondary_flags = [int(s) for s in self.secondary]
         self.holding = xc.item_options()
 
-    def residual(self, given: Collection[int]) -> tuple[ExactCover, list[int]]:
-        """The problem left once ``given`` is chosen, and its options' indices in
-        ``xc``. The givens must go together (as options of one solution do)."""
+    def clash(self, given: Collection[int]) -> bool:
+        """Whether the options ``given`` cannot go together in any solution: an item
+        held more often than it may be, or given two colours (or a colour and none)."""
+        used = Counter(i for o in given for i in self.options[o])
+        if any(k > (1 if self.secondary[i] else self.hi[i]) for i, k in used.items()
+               if self.colours is None or not any(self.colours[o].get(i) for o in given)):
+            return True
+        if self.colours is None:
+            return False
+        seen: dict[int, set[int]] = {}
+        for o in given:
+            for i in self.options[o]:
+                if self.secondary[i]:
+                    seen.setdefault(i, set()).add(self.colours[o].get(i, 0))
+        return any(len(colours) > 1 for colours in seen.values())
+
+    def _left(self, given: Collection[int]
+              ) -> tuple[list[tuple[int, int, int]], list[int], set[int]]:
+        """What is left once ``given`` is chosen: per item kept, (index, lo, hi); the
+        options kept; the items dropped."""
         used = Counter(i for o in given for i in self.options[o])
         colour: dict[int, int] = {}
         if self.colours is not None:
@@ -55,13 +75,36 @@ class Givens:
                   self.hi[i] - used[i] if not self.secondary[i] else 1)
                  for i in range(len(self.lo)) if i not in dropped]
         kept = [o for o in range(len(self.options)) if o not in out]
+        return items, kept, dropped
+
+    def residual(self, given: Collection[int]) -> tuple[ExactCover, list[int]]:
+        """The problem left once ``given`` is chosen, and its options' indices in
+        ``xc``. The givens must go together (as options of one solution do)."""
+        items, kept, _ = self._left(given)
         return self.xc.part(items, kept), kept
+
+    def _native(self, given: Collection[int], limit: int) -> list[tuple[int, ...]]:
+        """``solutions`` on the C search, the matrix handed over as it is (items keep
+        their indices; a dropped item has no option left and need not be covered)."""
+        items, kept, dropped = self._left(given)
+        lo, hi = [0] * len(self.lo), [1] * len(self.lo)
+        for i, low, high in items:
+            lo[i], hi[i] = low, high
+        options = [self.options[o] for o in kept]
+        colours = None if self.colours is None else [self.option_colours[o] for o in kept]
+        found = first_of(lo, hi, self.secondary_flags, options, colours, limit)
+        return [tuple(sorted([*given, *(kept[k] for k in s)])) for s in found]
 
     def solutions(self, given: Collection[int], limit: int | None = None, *,
                   engine: str | None = None, time_limit: float | None = None,
                   **options: Any) -> Iterator[tuple[int, ...]]:
         """The solutions of ``xc`` that hold every option ``given``, at most ``limit``,
-        as sorted option indices of ``xc``."""
+        as sorted option indices of ``xc``; none where the givens clash."""
+        if self.clash(given):
+            return
+        if engine in (None, "dlx") and not options and limit is not None:
+            yield from self._native(given, limit)
+            return
         rest, kept = self.residual(given)
         if len(rest.primary) == 0:  # the givens cover everything: they are the solution
             yield tuple(sorted(given))
@@ -78,3 +121,6 @@ class Givens:
             if found != target:
                 return found
         return None
+
+
+__all__ = ["Givens"]

@@ -139,3 +139,6 @@ def cover_hints(xc: ExactCover, solution: Collection[int], minimal: bool,
 
 
 JOBS["hints"] = cover_hints
+
+
+__all__ = ["fewest_hints"]

@@ -99,3 +99,6 @@ def holes(pieces: Iterable[Piece], region: Region, hole: Iterable[Cell], *,
                    for place in todo]
         for future in futures:
             yield future.result()
+
+
+__all__ = ["classes", "holes", "positions"]

@@ -46,3 +46,6 @@ def unique_cover(xc: ExactCover, symmetry: str, engine: str | None,
 
 
 JOBS["unique"] = unique_cover
+
+
+__all__ = ["answer", "unique_cover"]

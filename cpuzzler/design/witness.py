@@ -138,3 +138,6 @@ def side_by_side_svg(solutions: Sequence[Any], scale: float = 40.0) -> str:
 
 JOBS["witness"] = side_by_side
 JOBS["witness_svg"] = side_by_side_svg
+
+
+__all__ = ["differing_cells", "side_by_side", "side_by_side_svg"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 from cpuzzler import progress
@@ -87,6 +87,25 @@ def build_solver(xc: ExactCover, kernel: str = "auto") -> _dlx.Solver:
     colours = ([xc.option_colours(o) for o in range(xc.num_options)] if xc.has_colours
                else None)
     return _dlx.Solver(*solver_arguments(xc), kernel, colours)
+
+
+def first_of(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int],
+             options: Sequence[tuple[int, ...]],
+             colours: Sequence[tuple[int, ...] | None] | None = None, limit: int = 2
+             ) -> list[tuple[int, ...]]:
+    """At most ``limit`` solutions of a matrix given as the C solver takes it (per item
+    lo, hi and secondary; each option's items; ``solver_arguments``), found by the plain
+    search: the quick answer to many small questions about one matrix
+    (``design.givens``); Ctrl-C raises KeyboardInterrupt.
+
+    >>> first_of([1, 1], [1, 1], [0, 0], [(0,), (1,), (0, 1)])
+    [(0, 1), (2,)]
+    """
+    solver = _dlx.Solver(lo, hi, secondary, options, "auto", colours)
+    solutions, reason, _ = solver.run(limit, True, -1.0)
+    if reason == _dlx.INTERRUPTED:
+        raise KeyboardInterrupt
+    return solutions or []
 
 
 def stats_of(solver: _dlx.Solver) -> Stats:

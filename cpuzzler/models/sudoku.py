@@ -11,14 +11,14 @@ and box.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
 
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.formats import read_text
-from cpuzzler.results import Count, Uniqueness
+from cpuzzler.results import DONE, Count, Uniqueness
 
 if TYPE_CHECKING:
     from cpuzzler.design.givens import Givens
@@ -149,9 +149,28 @@ class Sudoku:
         """
         from cpuzzler.design.uniqueness import answer
 
+        if engine is None and time_limit is None:  # the empty grid's matrix, clues given
+            _, givens = _empty_grid(self.box_rows, self.box_cols)
+            grids = [self._grid_of(s) for s in givens.solutions(self._clues(), 2)]
+            return answer(grids, lambda: DONE)
         xc = self.exact_cover
         found = (self.filled(xc, s) for s in xc.solve(2, engine=engine, time_limit=time_limit))
         return answer(found, lambda: xc.stats.reason)
+
+    def _clues(self) -> list[int]:
+        """The givens as options of the empty grid's exact cover (``_empty_grid``)."""
+        n = self.size
+        return [(r * n + c) * n + v - 1 for r, row in enumerate(self.grid)
+                for c, v in enumerate(row) if v]
+
+    def _grid_of(self, options: Iterable[int]) -> Sudoku:
+        """The grid that options of the empty grid's exact cover fill in."""
+        n = self.size
+        grid = [[0] * n for _ in range(n)]
+        for o in options:
+            cell, value = divmod(o, n)
+            grid[cell // n][cell % n] = value + 1
+        return Sudoku(grid, self.box_rows, self.box_cols)
 
     def hints(self, *, minimal: bool = False, engine: str | None = None,
               seed: int | None = None) -> Sudoku:
@@ -168,27 +187,14 @@ class Sudoku:
         """
         from cpuzzler.design.hints import fewest_hints
 
-        if self.unique(engine=engine).unique is False:
-            raise ExactCoverError("hints: the puzzle does not have exactly one solution")
-        solved = self.first(engine=engine)
-        assert solved is not None
         empty, givens = _empty_grid(self.box_rows, self.box_cols)
-        n = self.size
-
-        def option(r: int, c: int, value: int) -> int:
-            return (r * n + c) * n + value - 1
-
-        solution = [option(r, c, v) for r, row in enumerate(solved.grid)
-                    for c, v in enumerate(row)]
-        clues = [option(r, c, v) for r, row in enumerate(self.grid) for c, v in enumerate(row)
-                 if v] or solution
-        kept = fewest_hints(empty, solution, candidates=clues, minimal=minimal, engine=engine,
-                            seed=seed, givens=givens)
-        grid = [[0] * n for _ in range(n)]
-        for o in kept:
-            cell, value = divmod(o, n)
-            grid[cell // n][cell % n] = value + 1
-        return Sudoku(grid, self.box_rows, self.box_cols)
+        clues = self._clues()
+        found = list(givens.solutions(clues, 2, engine=engine))
+        if len(found) != 1:
+            raise ExactCoverError("hints: the puzzle does not have exactly one solution")
+        kept = fewest_hints(empty, found[0], candidates=clues or found[0], minimal=minimal,
+                            engine=engine, seed=seed, givens=givens)
+        return self._grid_of(kept)
 
     # --- showing -----------------------------------------------------------------------
 
