@@ -188,7 +188,9 @@ class Uniqueness(Generic[T]):
     def verdict(self) -> str:
         """One line: unique, not unique, no solution, or not decided."""
         if not self.complete and len(self.solutions) < 2:
-            return f"not decided ({self.reason}): {len(self.solutions)} solution found so far"
+            found = len(self.solutions)
+            return (f"not decided ({self.reason}): {found} solution{'' if found == 1 else 's'}"
+                    " found so far")
         if not self.solutions:
             return "no solution"
         return "unique: exactly one solution" if self.unique else \

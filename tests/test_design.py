@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cpuzzler import ExactCover, ExactCoverError
+from cpuzzler.design import holes
 from cpuzzler.design.givens import Givens
-from cpuzzler.design.holes import holes
 from cpuzzler.grids import square
 from cpuzzler.models import Sudoku, Tiling, pieces, queens
 
@@ -84,6 +84,28 @@ def test_unique_says_what_the_counts_say(n, engine):
         assert len(answer.solutions) == min(count, 2)
         assert len(set(answer.solutions)) == len(answer.solutions)
         assert all(board.violation(s) is None for s in answer.solutions)
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "sat", "memo", "frontier", "zdd", "auto"])
+def test_every_engine_that_lists_answers_unique_and_checks_hints(engine):
+    board = queens(6)
+    assert [board.unique(symmetry=s, engine=engine).unique for s in ("raw", "unique")] == [
+        False, True]
+    solution = board.first()
+    hints = board.hints(solution, engine=engine)
+    assert hints == board.hints(solution, engine="python") and hints.optimal
+
+
+def test_a_time_limit_leaves_the_question_open_never_answered_wrong(capsys):
+    from cpuzzler.cli import main
+
+    board = Tiling(pieces.pentominoes(), square.rectangle(10, 6))
+    answer = board.unique(time_limit=1e-6)
+    assert not answer.complete and not answer.unique and answer.reason == "time-out"
+    assert answer.verdict.startswith("not decided (time-out)")
+    assert main(["unique", "pentominoes-6x10", "--time-limit", "1e-6"]) == 3
+    said = capsys.readouterr()
+    assert "not decided" in said.out or "the time limit ran out" in said.err
 
 
 def test_knuths_example_is_unique_and_an_empty_problem_has_none():
@@ -257,6 +279,9 @@ def test_the_shell_checks_a_file_of_sudoku_puzzles(capsys, tmp_path):
     captured = capsys.readouterr()
     assert captured.out.split() == [line.replace("0", ".") for line in lines]
     assert "5 puzzles, 5 with every clue needed" in captured.err
+    puzzles.write_text("A title line, as Royle's file has\n" + "\n".join(lines) + "\n")
+    assert main(["unique", "--sudoku", str(puzzles)]) == 0
+    assert "1: not a puzzle: read as the file's title" in capsys.readouterr().err
     puzzles.write_text(lines[0] + "\n" + lines[1][:-1] + "\n")
     assert main(["unique", "--sudoku", str(puzzles)]) == 2
     assert f"{puzzles}:2: 80 cells" in capsys.readouterr().err

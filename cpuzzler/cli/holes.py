@@ -58,7 +58,7 @@ def hole_cells(text: str) -> list[tuple[int, ...]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cpuzzler.design.holes import holes
+    from cpuzzler.design import holes
     from cpuzzler.grids import square
     from cpuzzler.models import Tiling
 

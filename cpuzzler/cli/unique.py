@@ -49,7 +49,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def sudoku_lines(spec: str) -> Iterator[tuple[str, int, str]]:
     """(file, line number, puzzle) for each puzzle a ``--sudoku`` argument holds: the
-    lines of a file (empty ones and those starting with ``#`` skipped), or the
+    lines of a file (empty ones and those starting with ``#`` skipped; a first line that
+    is no puzzle is the file's title, as in Royle's collection, and said so), or the
     argument itself."""
     if not os.path.exists(spec):
         yield "<argument>", 1, spec
@@ -58,8 +59,17 @@ def sudoku_lines(spec: str) -> Iterator[tuple[str, int, str]]:
 
     name, text = read_text(spec)
     for number, line in enumerate(text.splitlines(), 1):
+        if number == 1 and line.strip() and not _is_grid(line):
+            print(f"{name}:1: not a puzzle: read as the file's title", file=sys.stderr)
+            continue
         if line.strip() and not line.lstrip().startswith("#"):
             yield name, number, line.strip()
+
+
+def _is_grid(line: str) -> bool:
+    symbols = "".join(line.split())
+    n = round(len(symbols) ** 0.5)
+    return bool(n * n == len(symbols) > 0)
 
 
 def read_sudoku(path: str, number: int, line: str) -> Sudoku:

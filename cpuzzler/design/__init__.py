@@ -7,8 +7,9 @@ solutions with some options given in advance), ``hints`` (the fewest hints, by a
 implicit hitting set) and ``witness`` (two solutions side by side) know exact covers and
 solutions only: they import ``exact_cover``, ``results``, ``errors`` and the renderers,
 and ``ExactCover``, ``Tiling`` and ``Sudoku`` hand their questions on to them.
-``holes`` (every position of a hole in a board) builds tilings, so it imports the
-models; no model imports it.
+``families`` (a family of boards: a hole at every position, each class counted;
+``holes`` here) builds tilings, so it imports the models, and so does this package;
+the models import the modules above only inside the methods that hand on to them.
 
 >>> from cpuzzler.models import queens
 >>> answer = queens(6).unique(symmetry="raw")
@@ -17,3 +18,7 @@ models; no model imports it.
 >>> queens(6).unique().unique  # the 6 queens' one solution up to symmetry
 True
 """
+
+from cpuzzler.design.families import holes
+
+__all__ = ["holes"]
