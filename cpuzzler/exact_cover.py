@@ -191,11 +191,13 @@ class ExactCover(Matrix):
         stats.solutions = total
         return Count(total, stats.reason)
 
-    def best(self, weights: Sequence[int], *, maximize: bool = True,
+    def best(self, weights: Sequence[int] | None = None, *, maximize: bool | None = None,
              engine: str | None = None, time_limit: float | None = None,
              **options: Any) -> Optimum[tuple[int, ...]]:
         """The solution whose chosen options' ``weights`` (whole numbers, one per option)
-        sum to the most (``maximize=False``: the least): CP-SAT's objective by default
+        sum to the most (``maximize=False``: the least); without ``weights``, the options'
+        ``costs`` (a DLX file's, as Knuth's DLX5 reads them), summing to the least
+        unless ``maximize=True``. CP-SAT's objective by default
         (MaxSAT where the weights pass its 64-bit objective), ``engine="sat"``
         python-sat's RC2 MaxSAT; any other engine lists every solution and keeps the
         best (``engines.optimum``). ``.optimal`` is false where a time limit stopped the
@@ -208,7 +210,13 @@ class ExactCover(Matrix):
         (Optimum(solution=(0,), value=3, optimal=True, reason='done'), 2)
         """
         time_limit, options = checked_limits(time_limit, options)
+        if weights is None:
+            if self.costs is None:
+                raise ExactCoverError("best: give weights (one per option); this problem "
+                                      "has no costs (a DLX file's '|n' tokens) to use")
+            weights, maximize = self.costs, bool(maximize)
         weights = list(weights)
+        maximize = True if maximize is None else maximize
         if len(weights) != self.num_options:
             raise ExactCoverError(f"best: give one whole-number weight per option "
                                   f"({self.num_options}), not {len(weights)} values")

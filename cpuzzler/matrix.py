@@ -39,6 +39,7 @@ class Matrix:
         self._colour_names: list[str] = [""]  # colour id -> name; 0 is "no colour"
         self._colour_index: dict[str, int] = {}
         self._names_read: tuple[str, ...] | None = None  # ``items``, until an item is added
+        self._costs: list[int] | None = None  # per option, once any option has a cost
         bounds = dict(bounds or {})
         for name in primary:
             lo, hi = bounds.pop(name, (1, 1))
@@ -78,9 +79,12 @@ class Matrix:
         self._secondary.append(secondary)
         return len(self._names) - 1
 
-    def add_option(self, items: Iterable[str | tuple[str, str]]) -> int:
+    def add_option(self, items: Iterable[str | tuple[str, str]], *, cost: int | None = None
+                   ) -> int:
         """Add an option covering the named items; return its index. A secondary item
-        may come with a colour, as ``(name, colour)``.
+        may come with a colour, as ``(name, colour)``; ``cost``: the option's cost, a
+        whole number >= 0 (Knuth's DLX5: ``costs`` then holds one per option, 0 where
+        none was given).
 
         >>> from cpuzzler import ExactCover
 
@@ -103,10 +107,30 @@ class Matrix:
             twice = [f"item {n!r} twice" for n in names if names.count(n) > 1]
             said = (twice or [f"only secondary items: {' '.join(names)}"])[0]
             raise ExactCoverError(f"option {len(self._options)} names {said}")
+        if cost is not None:
+            if not isinstance(cost, int) or isinstance(cost, bool) or cost < 0:
+                raise ExactCoverError(f"option {len(self._options)}: a cost is a whole "
+                                      f"number >= 0, not {cost!r}")
+            if self._costs is None:
+                self._costs = [0] * len(self._options)
         self._changed()
         self._options.append(indices)
         self._colours.append(colours if colours and any(colours) else None)
+        if self._costs is not None:
+            self._costs.append(cost or 0)
         return len(self._options) - 1
+
+    @property
+    def costs(self) -> list[int] | None:
+        """Each option's cost, where any option was given one (``add_option``, a DLX
+        file's ``|n`` tokens); else None.
+
+        >>> from cpuzzler import ExactCover
+        >>> xc = ExactCover(primary=["a"])
+        >>> xc.add_option(["a"]), xc.add_option(["a"], cost=3), xc.costs
+        (0, 1, [0, 3])
+        """
+        return None if self._costs is None else list(self._costs)
 
     def _entries(self, entries: list[str | tuple[str, str]]
                  ) -> tuple[tuple[int, ...], tuple[int, ...] | None]:
@@ -219,7 +243,8 @@ class Matrix:
                 lo, hi = self.bounds(name)
                 xc.add_item(name, lo=lo, hi=hi)
         for o in kept:
-            xc.add_option(self.option_entries(o))
+            xc.add_option(self.option_entries(o),
+                          cost=None if self._costs is None else self._costs[o])
         xc.sweep = self.sweep
         return xc
 
@@ -236,6 +261,7 @@ class Matrix:
         >>> sub.items, sub.option(0), sub.count()
         (('b', 'x'), ('b',), 1)
         """
+        kept = list(kept)
         sub = type(self)()
         new = {}
         for k, (i, lo, hi) in enumerate(items):
@@ -250,6 +276,8 @@ class Matrix:
         for o in kept:
             sub._options.append(tuple([new[i] for i in self._options[o]]))
             sub._colours.append(self._colours[o])
+        if self._costs is not None:
+            sub._costs = [self._costs[o] for o in kept]
         if self.sweep:
             sub.sweep = [name for name in self.sweep if name in sub._index]
         return sub

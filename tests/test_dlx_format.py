@@ -1,10 +1,11 @@
 """Knuth's DLX text format: reading, writing, and errors that point at the spot."""
 
+import re
 from pathlib import Path
 
 import pytest
 
-from cpuzzler import ExactCover, InputFormatError
+from cpuzzler import ExactCover, ExactCoverError, InputFormatError
 from cpuzzler.models import queens
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -99,3 +100,70 @@ def test_polyform_examples_match_the_matrices_built_from_the_shapes():
         assert stored.primary == built.primary
         assert [stored.option(i) for i in range(stored.num_options)] == [
             built.option(i) for i in range(built.num_options)]
+
+
+# --- costs, as Knuth's DLX5 reads them -----------------------------------------------------
+
+def _priced_queens() -> ExactCover:
+    """The 8 queens, each square's option costing (3r + 5c) mod 7, in DLX5's text."""
+    board = queens(8)
+    lines = [board.to_dlx().splitlines()[1]]
+    for o in range(board.num_options):
+        r, c = (int(n[1:]) for n in board.option(o)[:2])
+        cost = (3 * r + 5 * c) % 7
+        lines.append(" ".join(board.option(o)) + (f" |{cost}" if cost else ""))
+    return ExactCover.from_dlx_text("\n".join(lines))
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "sat", "dlx"])
+def test_a_dlx_files_costs_are_the_weights_best_minimises(engine):
+    xc = _priced_queens()
+    every = list(xc.solve(engine="python"))
+    least = min(sum(xc.costs[o] for o in s) for s in every)
+    found = xc.best(engine=engine)
+    assert found.optimal and found.value == least
+    assert sum(xc.costs[o] for o in found.solution) == least
+    most = max(sum(xc.costs[o] for o in s) for s in every)
+    assert xc.best(maximize=True, engine=engine).value == most
+
+
+def test_costs_add_up_survive_writing_and_go_with_bounds(tmp_path):
+    xc = ExactCover.from_dlx_text("2:3|A B | x\nA |1 |2\nA x:red |5\nA B |0\nB |4\nA |7\n")
+    assert xc.costs == [3, 5, 0, 4, 7]
+    path = tmp_path / "again.dlx"
+    xc.to_dlx(path)
+    again = ExactCover.from_dlx(path)
+    assert again.costs == xc.costs and again.count(symmetry="raw") == xc.count(symmetry="raw")
+    every = list(xc.solve(engine="python"))
+    assert xc.best().value == min(sum(xc.costs[o] for o in s) for s in every)
+    assert ExactCover.from_dlx(EXAMPLES / "knuth7.dlx").costs is None
+
+
+@pytest.mark.parametrize("text, column, message", [
+    ("a b\na |x\nb\n", 3, "'|x': an option's cost is '|' and a whole number"),
+    ("a b\na b |\n", 5, "'|': an option's cost"),
+    ("a b\na |-2\n", 3, "'|-2'"),
+])
+def test_a_bad_cost_names_its_line_and_column(text, column, message):
+    with pytest.raises(InputFormatError, match=f"p.dlx:2:{column}: " + re.escape(message)):
+        ExactCover.from_dlx_text(text, path="p.dlx")
+
+
+def test_best_without_weights_or_costs_says_what_to_give(capsys):
+    from cpuzzler.cli import main
+
+    with pytest.raises(ExactCoverError, match="no costs"):
+        queens(4).best()
+    assert main(["solve", str(EXAMPLES / "knuth7.dlx"), "--best"]) == 2
+    assert "'|n' tokens, as Knuth's DLX5" in capsys.readouterr().err
+
+
+def test_the_shell_prints_the_least_cost_solution_as_dlx5_finds_it(tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    path = tmp_path / "priced.dlx"
+    _priced_queens().to_dlx(path)
+    least = _priced_queens().best().value
+    assert main(["solve", str(path), "--best"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"| cost {least}, proven least" and len(out) == 2 + 8

@@ -13,7 +13,6 @@ import argparse
 import contextlib
 import os
 import time
-from typing import TYPE_CHECKING, cast
 
 from cpuzzler import progress
 from cpuzzler.cli import where
@@ -36,9 +35,6 @@ from cpuzzler.cli.solve_list import sample, search
 from cpuzzler.engines import available_engines
 from cpuzzler.errors import InputFormatError, UsageError
 from cpuzzler.results import METHODS, SYMMETRY_MODES
-
-if TYPE_CHECKING:
-    from cpuzzler.models import Tiling
 
 NAME = "solve"
 HELP = "find one, several or all solutions, or count"
@@ -204,7 +200,7 @@ def _solve_to_stdout(args: argparse.Namespace) -> int:
     check_work_dir(problem, args)
     check_pictures(problem, args)
     if where.wanted(args):
-        return where.best(cast("Tiling", problem), args, start, options)
+        return where.best(problem, args, start, options)
     if args.sample:
         return sample(problem, args, start)
     if args.marginals or args.diagram:

@@ -13,13 +13,14 @@ import argparse
 import time
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.cli.common import clear_line, draw, note, status
+from cpuzzler.cli.common import clear_line, draw, exact_cover_of, note, status
 from cpuzzler.errors import UsageError
 from cpuzzler.render import jsonl
 
 if TYPE_CHECKING:
     from cpuzzler.constraints import Constraint
-    from cpuzzler.models import Problem, Tiling
+    from cpuzzler.exact_cover import ExactCover
+    from cpuzzler.models import Problem
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="a packing: cells may stay empty, pieces unused; without "
                             "--count, -n or --all, the packing covering the most cells")
     group.add_argument("--best", action="store_true",
-                       help="the solution covering the most cells, proven best (CP-SAT "
-                            "unless --engine says otherwise)")
+                       help="the solution covering the most cells (a DLX file with "
+                            "option costs, '|n' as Knuth's DLX5 reads them: the least "
+                            "cost), proven best (CP-SAT unless --engine says otherwise)")
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -58,6 +60,11 @@ def apply(problem: Problem, args: argparse.Namespace) -> Problem:
     if not asked:
         return problem
     if not isinstance(problem, Tiling):
+        if args.best and not (args.fault_free or args.apart or args.pack or args.disassemble):
+            if exact_cover_of(problem).costs is None:
+                raise UsageError("--best on an exact cover finds its least-cost solution: "
+                                 "give its options costs ('|n' tokens, as Knuth's DLX5)")
+            return problem
         raise UsageError("--fault-free, --apart, --disassemble, --pack and --best take a "
                          "tiling puzzle (pieces in a region), not a plain exact cover")
     where: list[Constraint] = [FaultFree()] if args.fault_free else []
@@ -74,9 +81,15 @@ def apply(problem: Problem, args: argparse.Namespace) -> Problem:
     return problem.constrained(where, fill="pack" if args.pack else None)
 
 
-def best(tiling: Tiling, args: argparse.Namespace, start: float,
+def best(problem: Problem, args: argparse.Namespace, start: float,
          options: dict[str, Any]) -> int:
-    """Print the best solution (most cells covered) and whether it is proven best."""
+    """Print the best solution (a tiling: most cells covered; an exact cover: the least
+    cost) and whether it is proven best."""
+    from cpuzzler.models import Tiling
+
+    if not isinstance(problem, Tiling):
+        return _least_cost(exact_cover_of(problem), args, start, options)
+    tiling = problem
     found = tiling.best(engine=args.engine, time_limit=args.clock.left(), **options)
     clear_line()
     if found.solution is None:
@@ -91,5 +104,27 @@ def best(tiling: Tiling, args: argparse.Namespace, start: float,
         print(f"| covers {found.value} of {len(tiling.region)} cells, {proof}")
         print(f"solution 1:\n{found.solution.record()}", end="", flush=True)
     draw(found.solution, 1, args)
+    note(args, f"{time.perf_counter() - start:.3f} s")
+    return status(1, found.reason)
+
+
+def _least_cost(xc: ExactCover, args: argparse.Namespace, start: float,
+                options: dict[str, Any]) -> int:
+    """The least-cost solution of an exact cover whose options have costs (DLX5's job)."""
+    from cpuzzler.cli.solve_list import print_solution
+
+    found = xc.best(engine=args.engine, time_limit=args.clock.left(), **options)
+    clear_line()
+    if found.solution is None:
+        print("no solution" if found.optimal else f"no solution found ({found.reason})")
+        return status(0, found.reason)
+    proof = "proven least" if found.optimal else f"least found, not proven ({found.reason})"
+    if args.format == "jsonl":
+        line = jsonl.options_solution(xc, found.solution, args.problem, 1)
+        line["value"], line["optimal"] = found.value, found.optimal
+        print(jsonl.line(line), flush=True)
+    else:
+        print(f"| cost {found.value}, {proof}")
+        print_solution(xc, xc, found.solution, 1)
     note(args, f"{time.perf_counter() - start:.3f} s")
     return status(1, found.reason)

@@ -4,9 +4,11 @@ The first line that is neither blank nor a comment lists the items: primary item
 then ``|`` and the secondary items. A primary item may carry bounds as ``lo:hi|name`` (or
 ``n|name`` for ``n:n``). Every later line is one option: the names of its items, a
 secondary item perhaps with a colour, ``x:red`` (Knuth's DLX2; options that agree on the
-colour may share the item). As in Knuth's programs, an option with no primary item is
-left out (it can be in no solution). Lines that begin with ``|`` are comments; blank
-lines are skipped.
+colour may share the item). An option may carry costs, ``|n`` tokens after its items
+that add up (Knuth's DLX5: ``ExactCover.costs``, the default weights of ``best()``, whose
+least sum it finds); bounds and costs may go together, which DLX5 refuses. As in Knuth's
+programs, an option with no primary item is left out (it can be in no solution). Lines
+that begin with ``|`` are comments; blank lines are skipped.
 
 >>> xc = parse('''| Knuth's 7-item example
 ... a b c d e f g
@@ -18,6 +20,9 @@ lines are skipped.
 ... d e g''')
 >>> xc.count()
 1
+>>> priced = parse("a b\\na |2\\nb |1 |4\\na b |6")
+>>> priced.costs, priced.best().value, priced.to_dlx().splitlines()[-1]
+([2, 5, 6], 6, 'a b |6')
 """
 
 from __future__ import annotations
@@ -111,17 +116,31 @@ def _entry(xc: ExactCover, token: str) -> str | tuple[str, str]:
     return (name, colour) if name in xc else token
 
 
+def _cost(line: str, path: str, line_no: int) -> int | None:
+    """The sum of an option line's ``|n`` tokens (Knuth's DLX5), None where it has none."""
+    costs = [(m.group(), m.start() + 1) for m in _TOKEN.finditer(line)
+             if m.group().startswith("|")]
+    for token, column in costs:
+        if not token[1:].isdigit() or not token[1:].isascii():
+            raise InputFormatError(f"{token!r}: an option's cost is '|' and a whole number "
+                                   ">= 0", path=path, line=line_no, column=column)
+    return sum(int(token[1:]) for token, _ in costs) if costs else None
+
+
 def _parse_option(xc: ExactCover, line: str, path: str, line_no: int) -> None:
-    entries = [_entry(xc, token) for token in line.split()]
+    cost = _cost(line, path, line_no)
+    entries = [_entry(xc, token) for token in line.split() if not token.startswith("|")]
     names = [e[0] if isinstance(e, tuple) else e for e in entries]
     if all(name in xc and xc.is_secondary(name) for name in names):
         return  # no primary item: it can be in no solution
     try:
-        xc.add_option(entries)
+        xc.add_option(entries, cost=cost)
     except ExactCoverError as e:  # find the column of the first bad token
         seen: set[str] = set()
         for m in _TOKEN.finditer(line):
             token, column = m.group(), m.start() + 1
+            if token.startswith("|"):
+                continue  # a cost, read above
             entry = _entry(xc, token)
             if isinstance(entry, tuple):
                 if not xc.is_secondary(entry[0]):
@@ -157,7 +176,9 @@ def format_problem(xc: ExactCover) -> str:
     if xc.secondary:
         heads += ["|", *xc.secondary]
     lines = ["| written by cpuzzler", " ".join(heads)]
-    lines += [" ".join(xc.option(o)) for o in range(xc.num_options)]
+    costs = xc.costs
+    lines += [" ".join(xc.option(o)) + (f" |{costs[o]}" if costs and costs[o] else "")
+              for o in range(xc.num_options)]
     return "\n".join(lines) + "\n"
 
 
