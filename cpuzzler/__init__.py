@@ -23,7 +23,7 @@ __version__ = "0.3.0"
 # search, the symmetric solutions.
 JOBS.defer("cpuzzler.engines", "engine", "sample", "estimate")
 JOBS.defer("cpuzzler.engines.diagram", "diagram")
-JOBS.defer("cpuzzler.engines.optimum", "best")
+JOBS.defer("cpuzzler.engines.optimum", "best", "k_best")
 JOBS.defer("cpuzzler.design.uniqueness", "unique")
 JOBS.defer("cpuzzler.design.hints", "hints")
 JOBS.defer("cpuzzler.design.witness", "witness", "witness_svg")

@@ -24,7 +24,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from os import PathLike
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.jobs import JOBS
@@ -191,9 +191,19 @@ class ExactCover(Matrix):
         stats.solutions = total
         return Count(total, stats.reason)
 
+    @overload
     def best(self, weights: Sequence[int] | None = None, *, maximize: bool | None = None,
              engine: str | None = None, time_limit: float | None = None,
-             **options: Any) -> Optimum[tuple[int, ...]]:
+             k: Literal[1] = 1, **options: Any) -> Optimum[tuple[int, ...]]: ...
+
+    @overload
+    def best(self, weights: Sequence[int] | None = None, *, maximize: bool | None = None,
+             engine: str | None = None, time_limit: float | None = None,
+             k: int, **options: Any) -> list[Optimum[tuple[int, ...]]]: ...
+
+    def best(self, weights: Sequence[int] | None = None, *, maximize: bool | None = None,
+             engine: str | None = None, time_limit: float | None = None, k: int = 1,
+             **options: Any) -> Optimum[tuple[int, ...]] | list[Optimum[tuple[int, ...]]]:
         """The solution whose chosen options' ``weights`` (whole numbers, one per option)
         sum to the most (``maximize=False``: the least); without ``weights``, the options'
         ``costs`` (a DLX file's, as Knuth's DLX5 reads them), summing to the least
@@ -201,7 +211,9 @@ class ExactCover(Matrix):
         (MaxSAT where the weights pass its 64-bit objective), ``engine="sat"``
         python-sat's RC2 MaxSAT; any other engine lists every solution and keeps the
         best (``engines.optimum``). ``.optimal`` is false where a time limit stopped the
-        proof.
+        proof. ``k`` > 1: the k best, a list in order of value, each proven the next
+        best (``engines.optimum.k_best``: ties in the order found; listing engines by
+        their options).
 
         >>> xc = ExactCover(primary=["a", "b"])
         >>> xc.add_option(["a", "b"]), xc.add_option(["a"]), xc.add_option(["b"])
@@ -225,6 +237,13 @@ class ExactCover(Matrix):
         if odd is not None:
             raise ExactCoverError(f"best: weights are whole numbers, not {odd!r} (option "
                                   f"{weights.index(odd)})")
+        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+            raise ExactCoverError(f"best: k is how many best solutions, a whole number "
+                                  f">= 1, not {k!r}")
+        if k > 1:
+            ranked: list[Optimum[tuple[int, ...]]] = JOBS["k_best"](
+                self, weights, maximize, engine, time_limit, options, k)
+            return ranked
         found: Optimum[tuple[int, ...]] = JOBS["best"](self, weights, maximize, engine,
                                                        time_limit, options)
         return found

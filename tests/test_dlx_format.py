@@ -167,3 +167,37 @@ def test_the_shell_prints_the_least_cost_solution_as_dlx5_finds_it(tmp_path, cap
     assert main(["solve", str(path), "--best"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"| cost {least}, proven least" and len(out) == 2 + 8
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "sat", "dlx", "python"])
+def test_the_k_best_are_the_k_least_costs_in_order(engine):
+    xc = _priced_queens()
+    costs = sorted(sum(xc.costs[o] for o in s) for s in xc.solve(engine="python"))
+    ranked = xc.best(k=6, engine=engine)
+    assert [r.value for r in ranked] == costs[:6] and all(r.optimal for r in ranked)
+    assert len({r.solution for r in ranked}) == 6
+    assert all(sum(xc.costs[o] for o in r.solution) == r.value for r in ranked)
+    most = sorted(costs, reverse=True)[:3]
+    assert [r.value for r in xc.best(k=3, maximize=True, engine=engine)] == most
+    assert len(xc.best(k=500, engine=engine)) == 92  # all there are
+
+
+def test_the_k_best_tilings_and_the_shells_best_k(capsys, tmp_path):
+    from cpuzzler.cli import main
+    from cpuzzler.grids import square
+    from cpuzzler.models import Tiling, pieces
+
+    board = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+    right_end_of_x = [max(x for x, _ in p.cells) if p.piece == "X" else 0
+                      for p in board.placements]
+    ranked = board.best(minimize=right_end_of_x, k=3)
+    every = sorted(sum(right_end_of_x[board.placements.index(p)] for p in s.placements)
+                   for s in board.solve(symmetry="raw"))
+    assert [r.value for r in ranked] == every[:3]
+    path = tmp_path / "priced.dlx"
+    _priced_queens().to_dlx(path)
+    assert main(["solve", str(path), "--best", "3"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("| cost ") == 3 and out.count("proven next least") == 2
+    with pytest.raises(ExactCoverError, match="k is how many"):
+        queens(4).best([1] * queens(4).num_options, k=0)

@@ -13,7 +13,7 @@ import argparse
 import time
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.cli.common import clear_line, draw, exact_cover_of, note, status
+from cpuzzler.cli.common import clear_line, draw, exact_cover_of, note, positive, status
 from cpuzzler.errors import UsageError
 from cpuzzler.render import jsonl
 
@@ -37,10 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--pack", action="store_true",
                        help="a packing: cells may stay empty, pieces unused; without "
                             "--count, -n or --all, the packing covering the most cells")
-    group.add_argument("--best", action="store_true",
+    group.add_argument("--best", nargs="?", const=1, type=positive, metavar="K",
                        help="the solution covering the most cells (a DLX file with "
                             "option costs, '|n' as Knuth's DLX5 reads them: the least "
-                            "cost), proven best (CP-SAT unless --engine says otherwise)")
+                            "cost), proven best (CP-SAT unless --engine says otherwise); "
+                            "K: the K best, in order")
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -89,42 +90,56 @@ def best(problem: Problem, args: argparse.Namespace, start: float,
 
     if not isinstance(problem, Tiling):
         return _least_cost(exact_cover_of(problem), args, start, options)
-    tiling = problem
-    found = tiling.best(engine=args.engine, time_limit=args.clock.left(), **options)
+    ranked = problem.best(engine=args.engine, time_limit=args.clock.left(), k=args.best,
+                          **options)
+    ranked = ranked if isinstance(ranked, list) else [ranked]
     clear_line()
-    if found.solution is None:
-        print("no solution" if found.optimal else f"no solution found ({found.reason})")
-        return status(0, found.reason)
-    proof = "proven best" if found.optimal else f"best found, not proven ({found.reason})"
-    if args.format == "jsonl":
-        line = jsonl.tiling_solution(found.solution, args.problem, 1)
-        line["value"], line["optimal"] = found.value, found.optimal
-        print(jsonl.line(line), flush=True)
-    elif args.format == "text":
-        print(f"| covers {found.value} of {len(tiling.region)} cells, {proof}")
-        print(f"solution 1:\n{found.solution.record()}", end="", flush=True)
-    draw(found.solution, 1, args)
+    if not ranked or ranked[0].solution is None:
+        reason = ranked[0].reason if ranked else "done"
+        print("no solution" if reason == "done" else f"no solution found ({reason})")
+        return status(0, reason)
+    for number, found in enumerate(ranked, 1):
+        solution = found.solution
+        assert solution is not None
+        proof = "proven best" if found.optimal else f"best found, not proven ({found.reason})"
+        if number > 1:
+            proof = proof.replace("best", "next best", 1)
+        if args.format == "jsonl":
+            line = jsonl.tiling_solution(solution, args.problem, number)
+            line["value"], line["optimal"] = found.value, found.optimal
+            print(jsonl.line(line), flush=True)
+        elif args.format == "text":
+            print(f"| covers {found.value} of {len(problem.region)} cells, {proof}")
+            print(f"solution {number}:\n{solution.record()}", end="", flush=True)
+        draw(solution, number, args)
     note(args, f"{time.perf_counter() - start:.3f} s")
-    return status(1, found.reason)
+    return status(len(ranked), ranked[-1].reason)
 
 
 def _least_cost(xc: ExactCover, args: argparse.Namespace, start: float,
                 options: dict[str, Any]) -> int:
     """The least-cost solution of an exact cover whose options have costs (DLX5's job)."""
-    from cpuzzler.cli.solve_list import print_solution
-
-    found = xc.best(engine=args.engine, time_limit=args.clock.left(), **options)
+    ranked = xc.best(engine=args.engine, time_limit=args.clock.left(), k=args.best, **options)
+    ranked = ranked if isinstance(ranked, list) else [ranked]
     clear_line()
-    if found.solution is None:
-        print("no solution" if found.optimal else f"no solution found ({found.reason})")
-        return status(0, found.reason)
-    proof = "proven least" if found.optimal else f"least found, not proven ({found.reason})"
-    if args.format == "jsonl":
-        line = jsonl.options_solution(xc, found.solution, args.problem, 1)
-        line["value"], line["optimal"] = found.value, found.optimal
-        print(jsonl.line(line), flush=True)
-    else:
-        print(f"| cost {found.value}, {proof}")
-        print_solution(xc, xc, found.solution, 1)
+    if not ranked or ranked[0].solution is None:
+        reason = ranked[0].reason if ranked else "done"
+        print("no solution" if reason == "done" else f"no solution found ({reason})")
+        return status(0, reason)
+    for number, found in enumerate(ranked, 1):
+        assert found.solution is not None
+        proof = ("proven least" if found.optimal else
+                 f"least found, not proven ({found.reason})")
+        if number > 1:
+            proof = proof.replace("least", "next least", 1)
+        if args.format == "jsonl":
+            line = jsonl.options_solution(xc, found.solution, args.problem, number)
+            line["value"], line["optimal"] = found.value, found.optimal
+            print(jsonl.line(line), flush=True)
+        else:
+            print(f"| cost {found.value}, {proof}")
+            print(f"| solution {number}")
+            for option in found.solution:
+                print(" ".join(xc.option(option)))
     note(args, f"{time.perf_counter() - start:.3f} s")
-    return status(1, found.reason)
+    return status(len(ranked), ranked[-1].reason)

@@ -226,10 +226,11 @@ def _stop(solver: Any, stop: threading.Event, found: queue.Queue[tuple[str, Any]
 
 
 def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
-         stats: Stats | None = None, time_limit: float | None = None, workers: int = 2
-         ) -> Optimum[tuple[int, ...]]:
+         stats: Stats | None = None, time_limit: float | None = None, workers: int = 2,
+         excluded: Sequence[Sequence[int]] = ()) -> Optimum[tuple[int, ...]]:
     """The best solution under the objective sum(weights[k] * chosen[k]), CP-SAT's own
-    optimisation: its proof of optimality, or the best found when the time runs out."""
+    optimisation: its proof of optimality, or the best found when the time runs out;
+    ``excluded``: solutions it may not be (the k best, one after another)."""
     from ortools.sat.python import cp_model
 
     total = sum(abs(w) for w in weights)
@@ -245,6 +246,10 @@ def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
         stats.reason = TIMEOUT
         return Optimum(None, None, False, TIMEOUT)
     objective = sum(w * x for w, x in zip(weights, chosen, strict=True) if w)
+    for solution in excluded:  # not exactly these options (a superset is another)
+        inside = set(solution)
+        model.add(sum(x if k in inside else -x for k, x in enumerate(chosen))
+                  <= len(inside) - 1)
     if maximize:
         model.maximize(objective)
     else:

@@ -13,12 +13,13 @@ listing that any other engine answers by, the oracle of the objective engines.
 
 from __future__ import annotations
 
+import bisect
 import time
 from typing import Any
 
 from cpuzzler.exact_cover import CPSAT_MOST_WEIGHT, ExactCover
 from cpuzzler.jobs import JOBS
-from cpuzzler.results import DONE, INTERRUPTED, Optimum, Stats
+from cpuzzler.results import DONE, INTERRUPTED, Clock, Optimum, Stats
 
 
 def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
@@ -41,6 +42,57 @@ def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
         stats.seconds = time.perf_counter() - start
 
 
+def k_best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
+           time_limit: float | None, options: dict[str, Any], k: int
+           ) -> list[Optimum[tuple[int, ...]]]:
+    """The ``k`` best solutions in order of value (fewer where there are fewer): an
+    objective engine's best again and again, each time with the ones found excluded
+    (ties in the order found); a listing engine keeps the k best it lists (ties by
+    their options, least first). Each is ``optimal`` where proven the next best."""
+    if engine is None:
+        engine = "cpsat" if sum(map(abs, weights)) <= CPSAT_MOST_WEIGHT else "sat"
+    run = JOBS["engine"](engine)
+    xc.stats = stats = Stats(engine=run.NAME)
+    start = time.perf_counter()
+    clock = Clock(time_limit)
+    try:
+        if not hasattr(run, "best"):
+            return listed_k(xc, weights, maximize, run, stats, time_limit, options, k)
+        found: list[Optimum[tuple[int, ...]]] = []
+        while len(found) < k:
+            one: Optimum[tuple[int, ...]] = run.best(
+                xc, weights, maximize=maximize, stats=stats, time_limit=clock.left(),
+                excluded=[f.solution for f in found], **options)
+            if one.solution is None:
+                break
+            found.append(one)
+            if not one.optimal:
+                break
+        stats.solutions = len(found)
+        return found
+    finally:
+        stats.seconds = time.perf_counter() - start
+
+
+def listed_k(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,
+             time_limit: float | None, options: dict[str, Any], k: int
+             ) -> list[Optimum[tuple[int, ...]]]:
+    """The k best by listing every solution: the oracle of ``k_best``."""
+    sign = 1 if maximize else -1
+    kept: list[tuple[int, tuple[int, ...]]] = []  # (-sign * value, solution), best first
+    try:
+        for solution in run.solve(xc, stats=stats, time_limit=time_limit, **options):
+            stats.solutions += 1
+            key = (-sign * sum(weights[o] for o in solution), solution)
+            if len(kept) < k or key < kept[-1]:
+                bisect.insort(kept, key)
+                del kept[k:]
+    except KeyboardInterrupt:
+        stats.reason = INTERRUPTED
+    done = stats.reason == DONE
+    return [Optimum(solution, -sign * value, done, stats.reason) for value, solution in kept]
+
+
 def best_listed(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,
                 time_limit: float | None, options: dict[str, Any]
                 ) -> Optimum[tuple[int, ...]]:
@@ -60,4 +112,4 @@ def best_listed(xc: ExactCover, weights: list[int], maximize: bool, run: Any, st
     return Optimum(chosen, None if chosen is None else value, done, stats.reason)
 
 
-JOBS.update(best=best)
+JOBS.update(best=best, k_best=k_best)

@@ -127,11 +127,13 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
 
 def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
          stats: Stats | None = None, time_limit: float | None = None,
-         solver: str = "g3", encoding: str = "seqcounter") -> Optimum[tuple[int, ...]]:
+         solver: str = "g3", encoding: str = "seqcounter",
+         excluded: Sequence[Sequence[int]] = ()) -> Optimum[tuple[int, ...]]:
     """The best solution by python-sat's RC2 MaxSAT: the CNF as hard clauses, each option
     of non-zero weight a soft clause (chosen, or not chosen where its weight works
     against the objective) of that weight; RC2 proves the least total weight of the soft
-    clauses left false, which is the optimum."""
+    clauses left false, which is the optimum. ``excluded``: solutions it may not be, each
+    a hard clause."""
     from pysat.examples.rc2 import RC2
     from pysat.formula import WCNF
 
@@ -144,6 +146,9 @@ def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
         return Optimum(None, None, False, TIMEOUT)
     wcnf = WCNF()
     wcnf.extend(cnf.clauses)
+    for solution in excluded:
+        inside = set(solution)
+        wcnf.append([-(k + 1) if k in inside else k + 1 for k in range(xc.num_options)])
     sign = 1 if maximize else -1
     for k, w in enumerate(weights):
         if w:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from cpuzzler.constraints import Constraint
 from cpuzzler.errors import ExactCoverError
@@ -410,14 +410,28 @@ class Tiling:
         """The first solution found (meeting the constraints ``where``), or None."""
         return next(self.solve(1, symmetry="raw", engine=engine, where=where), None)
 
+    @overload
     def best(self, maximize: Objective | None = None, minimize: Objective | None = None, *,
              engine: str | None = None, time_limit: float | None = None,
-             where: Iterable[Constraint] = (), **options: Any) -> Optimum[TilingSolution]:
+             where: Iterable[Constraint] = (), k: Literal[1] = 1,
+             **options: Any) -> Optimum[TilingSolution]: ...
+
+    @overload
+    def best(self, maximize: Objective | None = None, minimize: Objective | None = None, *,
+             engine: str | None = None, time_limit: float | None = None,
+             where: Iterable[Constraint] = (), k: int,
+             **options: Any) -> list[Optimum[TilingSolution]]: ...
+
+    def best(self, maximize: Objective | None = None, minimize: Objective | None = None, *,
+             engine: str | None = None, time_limit: float | None = None,
+             where: Iterable[Constraint] = (), k: int = 1, **options: Any
+             ) -> Optimum[TilingSolution] | list[Optimum[TilingSolution]]:
         """The solution that makes an objective largest (``maximize``) or least
         (``minimize``): each a weight per placement (in the order of ``placements``) or a
         function of a placement giving its weight; by default, the cells covered (what a
         packing, ``fill="pack"``, wants most). CP-SAT by default, ``engine="sat"`` RC2
-        MaxSAT, any other engine by listing every solution (see ``ExactCover.best``).
+        MaxSAT, any other engine by listing every solution (see ``ExactCover.best``);
+        ``k`` > 1: the k best, a list in order of value (raw: a rotated tiling is another).
 
         >>> from cpuzzler.grids import square
         >>> from cpuzzler.models import pieces
@@ -440,6 +454,12 @@ class Tiling:
             weights = [objective(p) for p in puzzle.placements]
         else:
             weights = list(objective)
+        if k != 1:
+            ranked = puzzle.exact_cover.best(weights, maximize=minimize is None,
+                                             engine=engine, time_limit=time_limit, k=k,
+                                             **options)
+            return [Optimum(None if f.solution is None else puzzle.solution(f.solution),
+                            f.value, f.optimal, f.reason) for f in ranked]
         found = puzzle.exact_cover.best(weights, maximize=minimize is None, engine=engine,
                                         time_limit=time_limit, **options)
         solution = None if found.solution is None else puzzle.solution(found.solution)
