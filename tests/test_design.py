@@ -70,6 +70,7 @@ def test_the_residual_problem_has_exactly_the_solutions_that_hold_the_givens(xc,
     expected = {s for s in every if givens <= set(s)}
     assert set(Givens(xc).solutions(givens, engine="python")) == expected
     assert set(Givens(xc).solutions(givens, engine="dlx")) == expected
+    assert set(Givens(xc).solutions(givens, 10**6)) == expected  # the C search, directly
 
 
 @pytest.mark.parametrize("engine", ["dlx", "python"])

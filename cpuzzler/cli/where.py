@@ -90,7 +90,7 @@ def best(problem: Problem, args: argparse.Namespace, start: float,
 
     if not isinstance(problem, Tiling):
         return _least_cost(exact_cover_of(problem), args, start, options)
-    ranked = problem.best(engine=args.engine, time_limit=args.clock.left(), k=args.best,
+    ranked = problem.best(engine=args.engine, time_limit=args.clock.left(), k=args.best or 1,
                           **options)
     ranked = ranked if isinstance(ranked, list) else [ranked]
     clear_line()
@@ -119,7 +119,8 @@ def best(problem: Problem, args: argparse.Namespace, start: float,
 def _least_cost(xc: ExactCover, args: argparse.Namespace, start: float,
                 options: dict[str, Any]) -> int:
     """The least-cost solution of an exact cover whose options have costs (DLX5's job)."""
-    ranked = xc.best(engine=args.engine, time_limit=args.clock.left(), k=args.best, **options)
+    ranked = xc.best(engine=args.engine, time_limit=args.clock.left(), k=args.best or 1,
+                     **options)
     ranked = ranked if isinstance(ranked, list) else [ranked]
     clear_line()
     if not ranked or ranked[0].solution is None:
