@@ -422,6 +422,15 @@ def numbered(path: str, number: int) -> str:
     return f"{stem}-{number}{ext}"
 
 
+def write_file(path: str, text: str) -> None:
+    """Write ``text`` to ``path``; a failure is an error naming the file."""
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise InputFormatError(f"cannot write: {e.strerror or e}", path=path) from None
+
+
 def draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> None:
     """Write the pictures ``--svg`` and ``--x3d`` ask for (an X3D scene plays the moves
     that take the solution apart where ``--disassemble`` keeps it) and the pieces'
@@ -447,12 +456,7 @@ def draw(solution: TilingSolution, number: int, args: argparse.Namespace) -> Non
         if path == "-":  # --format svg|x3d without -o: the one picture is the output
             sys.stdout.write(picture(solution))
             continue
-        target = numbered(path, number)
-        try:
-            with open(target, "w", encoding="utf-8") as f:
-                f.write(picture(solution))
-        except OSError as e:
-            raise InputFormatError(f"cannot write: {e.strerror or e}", path=target) from None
+        write_file(numbered(path, number), picture(solution))
 
 
 def disassembly_moves(solution: TilingSolution) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:

@@ -20,8 +20,9 @@ from cpuzzler.cli.common import (
     exact_cover_of,
     load_problem,
     positive,
+    write_file,
 )
-from cpuzzler.cli.unique import _write, read_sudoku, sudoku_lines
+from cpuzzler.cli.unique import read_sudoku, sudoku_lines
 from cpuzzler.errors import UsageError
 
 NAME = "hints"
@@ -62,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         if args.svg:
             from cpuzzler.render.svg import svg
 
-            _write(args.svg, svg(given))
+            write_file(args.svg, svg(given))
         return EXIT_FOUND
     if args.svg:
         raise UsageError("--svg draws tilings; an exact cover's hints are shown as text")
@@ -104,7 +105,7 @@ def _sudoku(args: argparse.Namespace) -> int:
             if args.svg:
                 from cpuzzler.render.digits import grid_svg
 
-                _write(args.svg, grid_svg(clues.grid, clues.box_rows, clues.box_cols))
+                write_file(args.svg, grid_svg(clues.grid, clues.box_rows, clues.box_cols))
         else:
             print(clues.to_string())
     if len(puzzles) > 1:

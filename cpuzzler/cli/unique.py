@@ -23,8 +23,9 @@ from cpuzzler.cli.common import (
     exact_cover_of,
     load_problem,
     seconds,
+    write_file,
 )
-from cpuzzler.errors import InputFormatError, UsageError
+from cpuzzler.errors import UsageError
 from cpuzzler.results import SYMMETRY_MODES, Uniqueness
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
                           time_limit=args.time_limit)
     print(answer.witness())
     if args.svg and answer.solutions:
-        _write(args.svg, answer.svg())
+        write_file(args.svg, answer.svg())
     return _status(answer)
 
 
@@ -105,14 +106,6 @@ def _status(answer: Uniqueness[Any]) -> int:
     return EXIT_FOUND if answer.unique else EXIT_NONE
 
 
-def _write(path: str, text: str) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as e:
-        raise InputFormatError(f"cannot write: {e.strerror or e}", path=path) from None
-
-
 def _sudoku(args: argparse.Namespace) -> int:
     puzzles = list(sudoku_lines(args.problem))
     if len(puzzles) == 1:
@@ -120,7 +113,7 @@ def _sudoku(args: argparse.Namespace) -> int:
                                                  time_limit=args.time_limit)
         print(answer.witness())
         if args.svg and answer.solutions:
-            _write(args.svg, answer.svg())
+            write_file(args.svg, answer.svg())
         return _status(answer)
     start = time.process_time()
     tally = {"unique": 0, "not unique": 0, "no solution": 0}

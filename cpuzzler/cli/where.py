@@ -19,7 +19,6 @@ from cpuzzler.render import jsonl
 
 if TYPE_CHECKING:
     from cpuzzler.constraints import Constraint
-    from cpuzzler.exact_cover import ExactCover
     from cpuzzler.models import Problem
 
 
@@ -84,59 +83,38 @@ def apply(problem: Problem, args: argparse.Namespace) -> Problem:
 
 def best(problem: Problem, args: argparse.Namespace, start: float,
          options: dict[str, Any]) -> int:
-    """Print the best solution (a tiling: most cells covered; an exact cover: the least
-    cost) and whether it is proven best."""
+    """Print the best solution, or the ``--best K`` best in order (a tiling: most cells
+    covered; an exact cover: the least cost, as Knuth's DLX5), each with whether it is
+    proven."""
     from cpuzzler.models import Tiling
 
-    if not isinstance(problem, Tiling):
-        return _least_cost(exact_cover_of(problem), args, start, options)
-    ranked = problem.best(engine=args.engine, time_limit=args.clock.left(), k=args.best or 1,
-                          **options)
-    ranked = ranked if isinstance(ranked, list) else [ranked]
+    tiling = problem if isinstance(problem, Tiling) else None
+    xc = exact_cover_of(problem)
+    found_k = (tiling or xc).best(engine=args.engine, time_limit=args.clock.left(),
+                                  k=args.best or 1, **options)
+    ranked: list[Any] = found_k if isinstance(found_k, list) else [found_k]
     clear_line()
     if not ranked or ranked[0].solution is None:
         reason = ranked[0].reason if ranked else "done"
         print("no solution" if reason == "done" else f"no solution found ({reason})")
         return status(0, reason)
+    word = "best" if tiling is not None else "least"
     for number, found in enumerate(ranked, 1):
-        solution = found.solution
-        assert solution is not None
-        proof = "proven best" if found.optimal else f"best found, not proven ({found.reason})"
+        proof = (f"proven {word}" if found.optimal else
+                 f"{word} found, not proven ({found.reason})")
         if number > 1:
-            proof = proof.replace("best", "next best", 1)
+            proof = proof.replace(word, f"next {word}", 1)
         if args.format == "jsonl":
-            line = jsonl.tiling_solution(solution, args.problem, number)
+            line = (jsonl.tiling_solution(found.solution, args.problem, number)
+                    if tiling is not None else
+                    jsonl.options_solution(xc, found.solution, args.problem, number))
             line["value"], line["optimal"] = found.value, found.optimal
             print(jsonl.line(line), flush=True)
-        elif args.format == "text":
-            print(f"| covers {found.value} of {len(problem.region)} cells, {proof}")
-            print(f"solution {number}:\n{solution.record()}", end="", flush=True)
-        draw(solution, number, args)
-    note(args, f"{time.perf_counter() - start:.3f} s")
-    return status(len(ranked), ranked[-1].reason)
-
-
-def _least_cost(xc: ExactCover, args: argparse.Namespace, start: float,
-                options: dict[str, Any]) -> int:
-    """The least-cost solution of an exact cover whose options have costs (DLX5's job)."""
-    ranked = xc.best(engine=args.engine, time_limit=args.clock.left(), k=args.best or 1,
-                     **options)
-    ranked = ranked if isinstance(ranked, list) else [ranked]
-    clear_line()
-    if not ranked or ranked[0].solution is None:
-        reason = ranked[0].reason if ranked else "done"
-        print("no solution" if reason == "done" else f"no solution found ({reason})")
-        return status(0, reason)
-    for number, found in enumerate(ranked, 1):
-        assert found.solution is not None
-        proof = ("proven least" if found.optimal else
-                 f"least found, not proven ({found.reason})")
-        if number > 1:
-            proof = proof.replace("least", "next least", 1)
-        if args.format == "jsonl":
-            line = jsonl.options_solution(xc, found.solution, args.problem, number)
-            line["value"], line["optimal"] = found.value, found.optimal
-            print(jsonl.line(line), flush=True)
+        elif tiling is not None:
+            if args.format == "text":
+                print(f"| covers {found.value} of {len(tiling.region)} cells, {proof}")
+                print(f"solution {number}:\n{found.solution.record()}", end="", flush=True)
+            draw(found.solution, number, args)
         else:
             print(f"| cost {found.value}, {proof}")
             print(f"| solution {number}")

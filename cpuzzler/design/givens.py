@@ -37,10 +37,15 @@ class Givens:
         self.secondary_flags = [int(s) for s in self.secondary]
         self.holding = xc.item_options()
 
-    def clash(self, given: Collection[int]) -> bool:
+    def used(self, given: Collection[int]) -> Counter[int]:
+        """How often the options ``given`` hold each item."""
+        return Counter(i for o in given for i in self.options[o])
+
+    def clash(self, given: Collection[int], used: Counter[int] | None = None) -> bool:
         """Whether the options ``given`` cannot go together in any solution: an item
-        held more often than it may be, or given two colours (or a colour and none)."""
-        used = Counter(i for o in given for i in self.options[o])
+        held more often than it may be, or given two colours (or a colour and none);
+        ``used``: their ``used(given)``, where known."""
+        used = self.used(given) if used is None else used
         if any(k > (1 if self.secondary[i] else self.hi[i]) for i, k in used.items()
                if self.colours is None or not any(self.colours[o].get(i) for o in given)):
             return True
@@ -53,11 +58,11 @@ class Givens:
                     seen.setdefault(i, set()).add(self.colours[o].get(i, 0))
         return any(len(colours) > 1 for colours in seen.values())
 
-    def _left(self, given: Collection[int]
+    def _left(self, given: Collection[int], used: Counter[int] | None = None
               ) -> tuple[list[tuple[int, int, int]], list[int], set[int]]:
         """What is left once ``given`` is chosen: per item kept, (index, lo, hi); the
         options kept; the items dropped."""
-        used = Counter(i for o in given for i in self.options[o])
+        used = self.used(given) if used is None else used
         colour: dict[int, int] = {}
         if self.colours is not None:
             for o in given:
@@ -77,16 +82,18 @@ class Givens:
         kept = [o for o in range(len(self.options)) if o not in out]
         return items, kept, dropped
 
-    def residual(self, given: Collection[int]) -> tuple[ExactCover, list[int]]:
+    def residual(self, given: Collection[int], used: Counter[int] | None = None
+                 ) -> tuple[ExactCover, list[int]]:
         """The problem left once ``given`` is chosen, and its options' indices in
         ``xc``. The givens must go together (as options of one solution do)."""
-        items, kept, _ = self._left(given)
+        items, kept, _ = self._left(given, used)
         return self.xc.part(items, kept), kept
 
-    def _native(self, given: Collection[int], limit: int) -> list[tuple[int, ...]]:
+    def _native(self, given: Collection[int], limit: int, used: Counter[int]
+                ) -> list[tuple[int, ...]]:
         """``solutions`` on the C search, the matrix handed over as it is (items keep
         their indices; a dropped item has no option left and need not be covered)."""
-        items, kept, dropped = self._left(given)
+        items, kept, _ = self._left(given, used)
         lo, hi = [0] * len(self.lo), [1] * len(self.lo)
         for i, low, high in items:
             lo[i], hi[i] = low, high
@@ -100,12 +107,13 @@ class Givens:
                   **options: Any) -> Iterator[tuple[int, ...]]:
         """The solutions of ``xc`` that hold every option ``given``, at most ``limit``,
         as sorted option indices of ``xc``; none where the givens clash."""
-        if self.clash(given):
+        used = self.used(given)  # once: every step below reads it
+        if self.clash(given, used):
             return
         if engine in (None, "dlx") and not options and limit is not None:
-            yield from self._native(given, limit)
+            yield from self._native(given, limit, used)
             return
-        rest, kept = self.residual(given)
+        rest, kept = self.residual(given, used)
         if len(rest.primary) == 0:  # the givens cover everything: they are the solution
             yield tuple(sorted(given))
             return
