@@ -6,9 +6,9 @@ registries. This tangles the part of CWEB those programs use: sections begun by 
 or ``@*`` (their TeX is dropped), macros ``@d name body`` (written first, as
 ``#define``), the unnamed program ``@c`` (or ``@p``), named parts ``@<name@>=`` (a name
 given again appends; a name may be cut short with ``...``) and their uses ``@<name@>``,
-expanded in place; ``@@`` is an at sign; the layout codes ``@+ @; @# @/ @| @, @!`` and
-format lines ``@s``/``@f`` are dropped. Anything else (``@h``, ``@'``, ``@t``, change
-files) is refused by name, never tangled wrong.
+expanded in place; ``@@`` is an at sign; the layout codes ``@+ @; @# @/ @| @, @!``,
+meta-comments ``@q...@>`` and format lines ``@s``/``@f`` are dropped. Anything else
+(``@h``, ``@'``, ``@t``, change files) is refused by name, never tangled wrong.
 
     python benchmarks/cweb.py ssxcc.w > ssxcc.c
 
@@ -42,6 +42,11 @@ def _strip(code: str) -> str:
         sign = code[found + 1:found + 2]
         if sign == "@":
             out.append("@")
+        elif sign == "q":  # a meta-comment, up to its @>: dropped
+            end = code.find("@>", found)
+            if end < 0:
+                raise CwebError(f"an unfinished @q comment: {code[found:found + 40]!r}")
+            found = end
         elif sign == "<":
             end = code.find("@>", found)
             if end < 0:

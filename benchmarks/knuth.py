@@ -36,18 +36,19 @@ PROGRAMS = ("ssxcc", "dlx2")
 ENUMERATED = (("pentominoes-6x10", 9356), ("solid-pentominoes-3x4x5", 31520))
 
 
-def build(sources: str | os.PathLike[str] | None) -> dict[str, Path]:
-    """The programs built from the CWEB files in ``sources`` (or ``KNUTH_SOURCES``)."""
+def build(sources: str | os.PathLike[str] | None, programs: tuple[str, ...] = PROGRAMS
+          ) -> dict[str, Path]:
+    """The ``programs`` built from the CWEB files in ``sources`` (or ``KNUTH_SOURCES``)."""
     given = sources or os.environ.get("KNUTH_SOURCES")
     folder = Path(given or ".")
-    needed = [folder / f"{p}.w" for p in PROGRAMS] + [folder / "gb_flip.c", folder / "gb_flip.h"]
+    needed = [folder / f"{p}.w" for p in programs] + [folder / "gb_flip.c", folder / "gb_flip.h"]
     if not given or not all(map(Path.exists, needed)):
         raise SystemExit(f"Knuth's sources: give a folder holding "
                          f"{', '.join(p.name for p in needed)} (--knuth DIR)")
     BUILD.mkdir(exist_ok=True)
     (BUILD / "gb_flip.h").write_bytes((folder / "gb_flip.h").read_bytes())
     built = {}
-    for name in PROGRAMS:
+    for name in programs:
         binary = BUILD / name
         if not binary.exists():
             code = BUILD / f"{name}.c"
@@ -62,7 +63,8 @@ def knuth_input(xc: ExactCover) -> str:
     """The problem in Knuth's DLX format, its items renamed (his names are at most 8
     characters): what SSXCC and DLX2 both read. An item to be covered k times (a piece
     with k copies) becomes k items, each option holding it k options, one a copy (his
-    way before multiplicities; each solution then comes k! times). No colours."""
+    way before multiplicities; each solution then comes k! times). No colours. An
+    option's cost, if the problem has costs, is its ``|n`` token (DLX5's)."""
     copies = {n: xc.bounds(n)[0] for n in xc.primary}
     if xc.has_colours or any(xc.bounds(n)[0] != xc.bounds(n)[1] for n in xc.primary):
         raise SystemExit("Knuth's input here: no colours, no ranges of multiplicities")
@@ -70,13 +72,27 @@ def knuth_input(xc: ExactCover) -> str:
     head = [f"{short[n]}x{c}" for n in xc.primary for c in range(copies[n])]
     lines = [" ".join(head) + (" | " + " ".join(short[n] for n in xc.secondary)
                                if xc.secondary else "")]
+    costs = xc.costs
     for o in range(xc.num_options):
         variants = [[]]
         for n in xc.option(o):
             names = [f"{short[n]}x{c}" for c in range(copies[n])] if n in copies else [short[n]]
             variants = [v + [name] for v in variants for name in names]
-        lines += [" ".join(v) for v in variants]
+        priced = f" |{costs[o]}" if costs else ""
+        lines += [" ".join(v) + priced for v in variants]
     return "\n".join(lines) + "\n"
+
+
+def run_text(binary: Path, text: str, *arguments: str) -> tuple[str, float]:
+    """What a program wrote on stderr, given the input ``text``, and its CPU seconds."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    done = subprocess.run([str(binary), *arguments], input=text, capture_output=True,
+                          text=True, check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    if done.returncode not in (0, 255) and "Altogether" not in done.stderr:
+        raise SystemExit(f"{binary.name} failed: {done.stderr.strip()[-300:]}")
+    return done.stderr, cpu
 
 
 def run(binary: Path, text: str, *arguments: str, timeout: float | None = None

@@ -60,3 +60,11 @@ def test_an_undefined_part_is_empty_and_an_unknown_control_is_refused():
         cweb.tangle("@ @c\n@<A...@>\n@ @<Ab@>=\n1;\n@ @<Ac@>=\n2;\n")
     with pytest.raises(cweb.CwebError, match="no unnamed program"):
         cweb.tangle("@ Just prose.\n")
+
+
+def test_a_meta_comment_is_dropped_as_ctangle_drops_it():
+    # DLX5 closes a TeX dollar inside a format string with @q$@> (dlx5.w)
+    code = cweb.tangle('@ A.\n@c\nprintf(" $%d\\n"@q$@>,k);\n')
+    assert code.strip() == 'printf(" $%d\\n",k);'
+    with pytest.raises(cweb.CwebError, match="unfinished @q"):
+        cweb.tangle("@ A.\n@c\nint a;@q never closed\n")

@@ -1,7 +1,10 @@
 """The best solution of an exact cover under option weights: which engine answers
-``ExactCover.best`` (CP-SAT's objective by default, MaxSAT where the weights pass what
-CP-SAT's 64-bit objective holds, an engine's own ``best`` where it has one), and the
-listing that any other engine answers by, the oracle of the objective engines.
+``ExactCover.best`` (by default the native branch and bound, ``engines.cheapest``,
+where it applies: every primary item covered once, no colours; else CP-SAT's
+objective, MaxSAT where the weights pass what CP-SAT's 64-bit objective holds; an
+engine's own ``best`` where it has one), and the listing that any other engine answers
+by, the oracle of the objective engines. ``engine="dlx"`` is the branch and bound
+where it applies, else a listing.
 
 >>> from cpuzzler.exact_cover import ExactCover
 >>> xc = ExactCover(primary=["a", "b"])
@@ -17,6 +20,7 @@ import bisect
 import time
 from typing import Any
 
+from cpuzzler.engines import cheapest
 from cpuzzler.exact_cover import CPSAT_MOST_WEIGHT, ExactCover
 from cpuzzler.jobs import JOBS
 from cpuzzler.results import DONE, INTERRUPTED, Clock, Optimum, Stats
@@ -26,6 +30,11 @@ def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
          time_limit: float | None, options: dict[str, Any]) -> Optimum[tuple[int, ...]]:
     """``ExactCover.best`` with its arguments checked: the engine's answer, its
     statistics in ``xc.stats``."""
+    if branch_and_bound(xc, weights, engine, options):
+        ranked = k_best(xc, weights, maximize, engine, time_limit, options, 1)
+        if ranked:
+            return ranked[0]
+        return Optimum(None, None, xc.stats.reason == DONE, xc.stats.reason)
     if engine is None:
         engine = "cpsat" if sum(map(abs, weights)) <= CPSAT_MOST_WEIGHT else "sat"
     run = JOBS["engine"](engine)
@@ -49,6 +58,16 @@ def k_best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | Non
     objective engine's best again and again, each time with the ones found excluded
     (ties in the order found); a listing engine keeps the k best it lists (ties by
     their options, least first). Each is ``optimal`` where proven the next best."""
+    if branch_and_bound(xc, weights, engine, options):
+        xc.stats = stats = Stats(engine=cheapest.NAME)
+        start = time.perf_counter()
+        try:
+            return cheapest.cheapest(xc, weights, maximize, k, time_limit, stats)
+        except KeyboardInterrupt:
+            stats.reason = INTERRUPTED
+            return []
+        finally:
+            stats.seconds = time.perf_counter() - start
     if engine is None:
         engine = "cpsat" if sum(map(abs, weights)) <= CPSAT_MOST_WEIGHT else "sat"
     run = JOBS["engine"](engine)
@@ -72,6 +91,13 @@ def k_best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | Non
         return found
     finally:
         stats.seconds = time.perf_counter() - start
+
+
+def branch_and_bound(xc: ExactCover, weights: list[int], engine: str | None,
+                     options: dict[str, Any]) -> bool:
+    """Whether the native branch and bound answers (the default, or ``engine="dlx"``)."""
+    return (engine in (None, "dlx") and not options
+            and cheapest.refusal(xc, weights) is None)
 
 
 def listed_k(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,

@@ -31,7 +31,8 @@ PyObject *long_of_count(count128 total);
 typedef struct { Frontier f; int *secondary; Meet *meet; } FrontierHandle;
 
 /* The module's functions, by the file that binds them; the Solver type (dlx_py.c). */
-extern PyMethodDef memo_methods[], frontier_methods[], meet_methods[], diagram_methods[];
+extern PyMethodDef memo_methods[], frontier_methods[], meet_methods[], diagram_methods[],
+    cheapest_methods[];
 extern PyTypeObject SolverType;
 
 #endif

@@ -160,7 +160,8 @@ PyMODINIT_FUNC PyInit__dlx(void) {
     if (PyType_Ready(&SolverType) < 0) return NULL;
     PyObject *m = PyModule_Create(&dlx_module);
     if (!m) return NULL;
-    PyMethodDef *tables[] = {memo_methods, frontier_methods, meet_methods, diagram_methods};
+    PyMethodDef *tables[] = {memo_methods, frontier_methods, meet_methods, diagram_methods,
+                            cheapest_methods};
     for (size_t t = 0; t < sizeof tables / sizeof *tables; t++)
         if (PyModule_AddFunctions(m, tables[t]) < 0) { Py_DECREF(m); return NULL; }
     Py_INCREF(&SolverType);

@@ -11,9 +11,11 @@
  *             live items, keys, and the bit mode's masks
  *   meet.c    the frontier count of a board its half turn maps onto itself, from its first half
  *   diagram.c the decision diagram (ZDD) of all solutions along the memo engine's sweep
+ *   cheapest.c the k cheapest solutions when options have costs (branch and bound, DLX5's
+ *             taxes and a bound of our own)
  *   module.c  the Python module _dlx: what the bindings share (bindings.h), their tables
  *   *_py.c    each algorithm's bindings, beside it: dlx_py.c (the Solver type), memo_py.c,
- *             frontier_py.c, meet_py.c, diagram_py.c
+ *             frontier_py.c, meet_py.c, diagram_py.c, cheapest_py.c
  *
  * Every file includes this one first.  Items handed in from Python are numbered from 0;
  * the dancing links number them from 1 (0 is the root of the active list).
@@ -350,5 +352,24 @@ typedef struct {
 int diagram_build(int n_items, int n_options, const int *lo, const int *hi,
                   const int *opt_start, const int *opt_items, const int *order, int n_order,
                   double memory_bytes, double deadline, DiagramOut *out);
+
+/* ---- cheapest.c: the k cheapest solutions --------------------------------------------- */
+
+/* What cheapest_run found: `found` solutions (at most k), solution t of net cost
+ * costs[t] (add tax for its cost) and lengths[t] options at options[t * depth ...];
+ * the arrays are the caller's to free. */
+typedef struct {
+    int reason, found;
+    long long nodes, tax;
+    long long *costs;
+    int *lengths, *options;
+} CheapOut;
+
+/* The k cheapest solutions of a problem whose primary items are each covered once (no
+ * colours), options of `costs`; s_items: primary items no option holds two of (the
+ * bound); depth: at least the options in any solution.  0, or -1 with MemoryError. */
+int cheapest_run(int n_items, int n_options, const int *secondary, const int *opt_start,
+                 const int *opt_items, const long long *costs, const int *s_items, int n_s,
+                 int k, int depth, double deadline, CheapOut *out);
 
 #endif
