@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cpuzzler import ExactCover, catalog
-from cpuzzler.engines.cheapest import bound_items, cheapest, refusal
-from cpuzzler.models import langford, queens
+from cpuzzler.engines.cheapest import bound_groups, cheapest, refusal
+from cpuzzler.models import Sudoku, langford, queens
 from cpuzzler.results import Stats
 
 
@@ -82,12 +82,14 @@ def test_a_tilings_best_proves_the_obvious_bound_at_once():
 
 def test_the_bound_uses_a_partition_of_the_options():
     board = catalog.get("pentominoes-6x10").build().exact_cover
-    chosen = [board.items[i] for i in bound_items(board)]
-    assert sorted(chosen) == sorted("FILNPTUVWXYZ")  # one piece per placement
+    groups = bound_groups(board)
+    assert [sorted(board.items[i] for i in g) for g in groups] == [sorted("FILNPTUVWXYZ")]
+    sudoku = Sudoku.from_string("." * 16).exact_cover  # cells, rows, columns, boxes
+    assert len(bound_groups(sudoku)) == 4
     xc = ExactCover(primary=["a", "b", "c"])
     for items in (["a", "b"], ["b", "c"], ["c"]):
         xc.add_option(items)
-    assert bound_items(xc) in ([0, 2], [1])  # greedy: no option holds two
+    assert bound_groups(xc) in ([[0, 2]], [[1]])  # greedy: no option holds two
 
 
 def test_what_it_refuses_goes_to_another_engine():

@@ -3,9 +3,9 @@ links with Knuth's DLX5 taxes and a bound of our own, the default of ``best()`` 
 applies (every primary item covered once, no colours; weights of either sign, either
 direction: a maximum is the least of the negated weights).
 
-The bound needs primary items no option holds two of (a tiling's pieces, the queens'
-rows): ``bound_items`` finds them, from the items each option names at the same
-position where those are all distinct (a whole partition of the options), else greedily.
+The bound needs groups of primary items no option holds two of (a tiling's pieces, the
+queens' rows and columns): ``bound_groups`` finds them, from the items each option
+names at the same position where those make a partition of the options, else greedily.
 
 >>> from cpuzzler.models import queens
 >>> xc = queens(6)
@@ -45,35 +45,38 @@ def refusal(xc: ExactCover, weights: list[int]) -> str | None:
     return None
 
 
-def bound_items(xc: ExactCover) -> list[int]:
-    """Primary items no option holds two of: the items at one position of every option
-    where those make a partition (the most items of any such), else taken greedily,
-    items in most options first.
+def bound_groups(xc: ExactCover) -> list[list[int]]:
+    """Groups of primary items no option holds two of, for the bound: the items at one
+    position of every option wherever those make a partition of the options (a
+    tiling's pieces; Sudoku's cells, rows, columns and boxes with their digits), else
+    one group taken greedily, items in most options first.
 
     >>> from cpuzzler.models import queens
-    >>> bound_items(queens(4))  # the rows
-    [0, 1, 2, 3]
+    >>> bound_groups(queens(4))  # the rows, the columns
+    [[0, 1, 2, 3], [4, 5, 6, 7]]
     """
     _, _, secondary = xc.item_arrays()
     options = [[i for i in xc.option_items(o) if not secondary[i]]
                for o in range(xc.num_options)]
-    best: list[int] = []
+    groups: list[list[int]] = []
     for at in range(min((len(o) for o in options), default=0)):
         chosen = {o[at] for o in options}
-        if all(sum(i in chosen for i in o) == 1 for o in options) and len(chosen) > len(best):
-            best = sorted(chosen)
-    if best:
-        return best
+        once = all(sum(i in chosen for i in o) == 1 for o in options)
+        if once and sorted(chosen) not in groups:
+            groups.append(sorted(chosen))
+    if groups:
+        return groups
     holders: dict[int, list[int]] = {}
     for o, items in enumerate(options):
         for i in items:
             holders.setdefault(i, []).append(o)
     blocked: set[int] = set()
+    greedy: list[int] = []
     for i in sorted(holders, key=lambda i: -len(holders[i])):
         if i not in blocked:
-            best.append(i)
+            greedy.append(i)
             blocked.update(j for o in holders[i] for j in options[o])
-    return sorted(best)
+    return [sorted(greedy)]
 
 
 def cheapest(xc: ExactCover, weights: list[int], maximize: bool, k: int,
@@ -85,8 +88,9 @@ def cheapest(xc: ExactCover, weights: list[int], maximize: bool, k: int,
     lo, hi, secondary = xc.item_arrays()
     options = [xc.option_items(o) for o in range(xc.num_options)]
     costs = [-w for w in weights] if maximize else list(weights)
+    groups = [i for group in bound_groups(xc) for i in [*group, -1]]
     reason, nodes, tax, found = _dlx.cheapest(
-        lo, hi, [int(s) for s in secondary], options, costs, bound_items(xc), k,
+        lo, hi, [int(s) for s in secondary], options, costs, groups, k,
         -1.0 if time_limit is None else time_limit)
     said = REASONS[reason]
     if stats is not None:

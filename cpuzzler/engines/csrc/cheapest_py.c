@@ -3,10 +3,11 @@
  */
 #include "bindings.h"
 
-/* cheapest(lo, hi, secondary, options, costs, s_items, k, time_limit)
+/* cheapest(lo, hi, secondary, options, costs, groups, k, time_limit)
  *   -> (reason, nodes, tax, [(net cost, (options...)), ...])
  * Every primary item 1:1, no colours; costs one whole number per option (|sum| < 2^62,
- * checked by the caller); s_items primary items no option holds two of; the solutions
+ * checked by the caller); groups: groups of primary items no option holds two of, each
+ * ended by -1 (the caller checks that no option holds two); the solutions
  * found, at most k, in no particular order (cost = net cost + tax). */
 static PyObject *cheapest_py(PyObject *self, PyObject *args) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *options, *cost_seq, *s_seq;
@@ -34,10 +35,11 @@ static PyObject *cheapest_py(PyObject *self, PyObject *args) {
         }
         depth++;
     }
-    if (read_int_list(s_seq, &s_items, &n_s, "s_items") < 0) goto done;
+    if (read_int_list(s_seq, &s_items, &n_s, "groups") < 0) goto done;
     for (Py_ssize_t t = 0; t < n_s; t++)
-        if (s_items[t] < 0 || s_items[t] >= in.n_items || in.secondary[s_items[t]]) {
-            PyErr_SetString(PyExc_ValueError, "s_items: primary items");
+        if (s_items[t] < -1 || s_items[t] >= in.n_items
+            || (s_items[t] >= 0 && in.secondary[s_items[t]]) || (t == n_s - 1 && s_items[t] != -1)) {
+            PyErr_SetString(PyExc_ValueError, "groups: primary items, each group ended by -1");
             goto done;
         }
     if (!(fast = PySequence_Fast(cost_seq, "costs"))) goto done;
@@ -76,7 +78,7 @@ done:
 
 PyMethodDef cheapest_methods[] = {
     {"cheapest", cheapest_py, METH_VARARGS,
-     "cheapest(lo, hi, secondary, options, costs, s_items, k, time_limit) -> "
+     "cheapest(lo, hi, secondary, options, costs, groups, k, time_limit) -> "
      "(reason, nodes, tax, [(net cost, options), ...])"},
     {NULL, NULL, 0, NULL},
 };

@@ -366,10 +366,11 @@ typedef struct {
 } CheapOut;
 
 /* The k cheapest solutions of a problem whose primary items are each covered once (no
- * colours), options of `costs`; s_items: primary items no option holds two of (the
- * bound); depth: at least the options in any solution.  0, or -1 with MemoryError. */
+ * colours), options of `costs`; groups: groups of primary items no option holds two of
+ * (the bound), each ended by -1; depth: at least the options in any solution.  0, or -1
+ * with MemoryError. */
 int cheapest_run(int n_items, int n_options, const int *secondary, const int *opt_start,
-                 const int *opt_items, const long long *costs, const int *s_items, int n_s,
-                 int k, int depth, double deadline, CheapOut *out);
+                 const int *opt_items, const long long *costs, const int *groups,
+                 int n_groups_entries, int k, int depth, double deadline, CheapOut *out);
 
 #endif
