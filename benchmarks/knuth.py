@@ -59,12 +59,23 @@ def build(sources: str | os.PathLike[str] | None, programs: tuple[str, ...] = PR
     return built
 
 
-def knuth_input(xc: ExactCover) -> str:
+def knuth_input(xc: ExactCover, multiplicities: bool = False) -> str:
     """The problem in Knuth's DLX format, its items renamed (his names are at most 8
     characters): what SSXCC and DLX2 both read. An item to be covered k times (a piece
     with k copies) becomes k items, each option holding it k options, one a copy (his
     way before multiplicities; each solution then comes k! times). No colours. An
-    option's cost, if the problem has costs, is its ``|n`` token (DLX5's)."""
+    option's cost, if the problem has costs, is its ``|n`` token (DLX5's).
+    ``multiplicities``: bounds as DLX3 writes them (``lo:hi|name``), for DLX3 and DLX6."""
+    if multiplicities and not xc.has_colours:
+        short = {name: f"i{k}" for k, name in enumerate(xc.items)}
+        head = []
+        for n in xc.primary:
+            lo, hi = xc.bounds(n)
+            head.append(short[n] if (lo, hi) == (1, 1) else f"{lo}:{hi}|{short[n]}")
+        lines = [" ".join(head) + (" | " + " ".join(short[n] for n in xc.secondary)
+                                   if xc.secondary else "")]
+        lines += [" ".join(short[n] for n in xc.option(o)) for o in range(xc.num_options)]
+        return "\n".join(lines) + "\n"
     copies = {n: xc.bounds(n)[0] for n in xc.primary}
     if xc.has_colours or any(xc.bounds(n)[0] != xc.bounds(n)[1] for n in xc.primary):
         raise SystemExit("Knuth's input here: no colours, no ranges of multiplicities")
@@ -83,16 +94,39 @@ def knuth_input(xc: ExactCover) -> str:
     return "\n".join(lines) + "\n"
 
 
-def run_text(binary: Path, text: str, *arguments: str) -> tuple[str, float]:
-    """What a program wrote on stderr, given the input ``text``, and its CPU seconds."""
+def run_text(binary: Path, text: str, *arguments: str, timeout: float | None = None
+             ) -> tuple[str | None, float]:
+    """What a program wrote on stderr, given the input ``text``, and its CPU seconds;
+    None past ``timeout`` wall seconds (the program is killed)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run([str(binary), *arguments], input=text, capture_output=True,
-                          text=True, check=False)
+    try:
+        done = subprocess.run([str(binary), *arguments], input=text, capture_output=True,
+                              text=True, check=False, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, float("nan")
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     if done.returncode not in (0, 255) and "Altogether" not in done.stderr:
         raise SystemExit(f"{binary.name} failed: {done.stderr.strip()[-300:]}")
     return done.stderr, cpu
+
+
+def run_timed(binary: Path, text: str, timeout: float) -> tuple[int | None, float, str]:
+    """(solutions, CPU seconds, stderr) of a program on ``text``: None past ``timeout``
+    wall seconds (the program is killed)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        done = subprocess.run([str(binary)], input=text, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, float("nan"), ""
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    total = next((int(line.split()[1]) for line in done.stderr.splitlines()
+                  if line.startswith("Altogether ")), None)
+    if total is None:
+        raise SystemExit(f"{binary.name} said no total: {done.stderr.strip()[-300:]}")
+    return total, cpu, done.stderr
 
 
 def run(binary: Path, text: str, *arguments: str, timeout: float | None = None

@@ -117,11 +117,14 @@ PROBLEMS: dict[str, Callable[[], ExactCover]] = {
 }
 
 
-def dlx5_costs(binary: Path, text: str, k: int) -> tuple[list[int], float]:
-    """DLX5's k best costs (in order) and its CPU seconds."""
-    done, cpu = knuth.run_text(binary, text, f"k{k}")
+def dlx5_costs(binary: Path, text: str, k: int, timeout: float
+               ) -> tuple[list[int] | None, float]:
+    """DLX5's k best costs (in order) and its CPU seconds; None past ``timeout``."""
+    said, cpu = knuth.run_text(binary, text, f"k{k}", timeout=timeout)
+    if said is None:
+        return None, cpu
     costs: list[int] = []
-    for line in done.split("The optimum cost", 1)[-1].splitlines():
+    for line in said.split("The optimum cost", 1)[-1].splitlines():
         for word in line.replace("$", " $").split():
             if word.startswith("$"):
                 value = int(word[1:])
@@ -130,12 +133,19 @@ def dlx5_costs(binary: Path, text: str, k: int) -> tuple[list[int], float]:
     return costs[:k], cpu
 
 
-def ours(xc: ExactCover, k: int) -> tuple[list[int], float]:
+def ours(xc: ExactCover, k: int, timeout: float) -> tuple[list[int] | None, float]:
+    """cpuzzler's k best values and its CPU seconds; None unless proven in ``timeout``."""
     start = time.process_time()
-    found = xc.best(k=k) if k > 1 else [xc.best()]
+    found = xc.best(k=k, time_limit=timeout) if k > 1 else [xc.best(time_limit=timeout)]
     spent = time.process_time() - start
-    assert all(f.optimal for f in found), found
+    if not all(f.optimal for f in found):
+        return None, spent
     return [f.value for f in found], spent
+
+
+def shown(seconds: list[float], cap: float) -> str:
+    middle = statistics.median(seconds)
+    return f"> {cap:g}" if middle != middle else f"{middle:.3f}"  # NaN: past the cap
 
 
 def main() -> None:
@@ -144,6 +154,8 @@ def main() -> None:
     parser.add_argument("--only", action="append", choices=sorted(PROBLEMS))
     parser.add_argument("--k", type=int, default=5, help="the k best (besides k = 1)")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds each run may take (then shown as > that)")
     args = parser.parse_args()
     binary = knuth.build(args.knuth, ("dlx5",))["dlx5"]
     print("| problem | options | k | costs | DLX5 CPU s | cpuzzler CPU s | ratio |")
@@ -152,18 +164,21 @@ def main() -> None:
         xc = PROBLEMS[name]()
         text = knuth.knuth_input(xc)
         for k in (1, args.k):
-            theirs, mine = [], []
+            theirs, mine, values, found = [], [], None, None
             for _ in range(args.repeat):
-                values, cpu = dlx5_costs(binary, text, k)
+                values, cpu = dlx5_costs(binary, text, k, args.timeout)
                 theirs.append(cpu)
-                found, spent = ours(xc, k)
-                mine.append(spent)
-                if values != found:
+                found, spent = ours(xc, k, args.timeout)
+                mine.append(spent if found is not None else float("nan"))
+                if None not in (values, found) and values != found:
                     raise SystemExit(f"{name}, k={k}: DLX5 {values}, cpuzzler {found}")
+            agreed = found or values or []
+            costs = " ".join(map(str, agreed)) if agreed else "-"
             a, b = statistics.median(theirs), statistics.median(mine)
-            shown = " ".join(map(str, found)) if len(found) <= 5 else f"{found[0]}..{found[-1]}"
-            print(f"| {name} | {xc.num_options:,} | {k} | {shown} | {a:.3f} | {b:.3f} | "
-                  f"{b / max(a, 1e-3):.2f} |", flush=True)
+            ratio = f"{b / max(a, 1e-3):.2f}" if a == a and b == b else "-"
+            print(f"| {name} | {xc.num_options:,} | {k} | {costs} | "
+                  f"{shown(theirs, args.timeout)} | {shown(mine, args.timeout)} | {ratio} |",
+                  flush=True)
 
 
 if __name__ == "__main__":

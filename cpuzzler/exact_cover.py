@@ -207,8 +207,10 @@ class ExactCover(Matrix):
         """The solution whose chosen options' ``weights`` (whole numbers, one per option)
         sum to the most (``maximize=False``: the least); without ``weights``, the options'
         ``costs`` (a DLX file's, as Knuth's DLX5 reads them), summing to the least
-        unless ``maximize=True``. CP-SAT's objective by default
-        (MaxSAT where the weights pass its 64-bit objective), ``engine="sat"``
+        unless ``maximize=True``. By default the native branch and bound
+        (``engines.cheapest``: DLX5's method) where every primary item is covered once
+        and there are no colours, else CP-SAT's objective (MaxSAT where the weights pass
+        its 64-bit objective); ``engine="sat"``
         python-sat's RC2 MaxSAT; any other engine lists every solution and keeps the
         best (``engines.optimum``). ``.optimal`` is false where a time limit stopped the
         proof. ``k`` > 1: the k best, a list in order of value, each proven the next

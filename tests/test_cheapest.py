@@ -102,6 +102,7 @@ def test_what_it_refuses_goes_to_another_engine():
     plain.add_option(["a"])
     plain.add_option(["b"])
     assert "bounds" in refusal(plain, [0, 0])
+    assert "k times" in refusal(queens(8), [0] * 64, k=10**7)
 
 
 def test_a_time_limit_keeps_the_best_found_unproven():

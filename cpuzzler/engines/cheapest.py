@@ -29,17 +29,22 @@ if TYPE_CHECKING:
 NAME = "dlx"
 MOST_WEIGHT = 2**61  # |weights| summed: net costs and their sums fit 64 bits
 MOST_DEPTH = 20_000  # primary items: the search recurses once per option chosen
+MOST_KEPT = 50_000_000  # k times the primary items: the k best kept, 4 bytes an option
 
 
-def refusal(xc: ExactCover, weights: list[int]) -> str | None:
-    """Why the branch and bound does not take this problem, or None if it does."""
+def refusal(xc: ExactCover, weights: list[int], k: int = 1) -> str | None:
+    """Why the branch and bound does not take this problem (for the ``k`` best), or None
+    if it does."""
     lo, hi, secondary = xc.item_arrays()
     if xc.has_colours:
         return "colours"
     if any(not s and (a, b) != (1, 1) for a, b, s in zip(lo, hi, secondary, strict=True)):
         return "primary items with bounds other than 1:1"
-    if sum(not s for s in secondary) > MOST_DEPTH:
+    depth = sum(not s for s in secondary)
+    if depth > MOST_DEPTH:
         return f"more than {MOST_DEPTH:,} primary items"
+    if k * depth > MOST_KEPT:
+        return f"k times the primary items past {MOST_KEPT:,} (the solutions kept)"
     if sum(map(abs, weights)) >= MOST_WEIGHT:
         return "weights past 2**61 in all"
     return None

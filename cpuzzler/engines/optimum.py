@@ -30,7 +30,7 @@ def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
          time_limit: float | None, options: dict[str, Any]) -> Optimum[tuple[int, ...]]:
     """``ExactCover.best`` with its arguments checked: the engine's answer, its
     statistics in ``xc.stats``."""
-    if branch_and_bound(xc, weights, engine, options):
+    if branch_and_bound(xc, weights, engine, options, 1):
         ranked = k_best(xc, weights, maximize, engine, time_limit, options, 1)
         if ranked:
             return ranked[0]
@@ -58,7 +58,7 @@ def k_best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | Non
     objective engine's best again and again, each time with the ones found excluded
     (ties in the order found); a listing engine keeps the k best it lists (ties by
     their options, least first). Each is ``optimal`` where proven the next best."""
-    if branch_and_bound(xc, weights, engine, options):
+    if branch_and_bound(xc, weights, engine, options, k):
         xc.stats = stats = Stats(engine=cheapest.NAME)
         start = time.perf_counter()
         try:
@@ -94,10 +94,10 @@ def k_best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | Non
 
 
 def branch_and_bound(xc: ExactCover, weights: list[int], engine: str | None,
-                     options: dict[str, Any]) -> bool:
+                     options: dict[str, Any], k: int) -> bool:
     """Whether the native branch and bound answers (the default, or ``engine="dlx"``)."""
     return (engine in (None, "dlx") and not options
-            and cheapest.refusal(xc, weights) is None)
+            and cheapest.refusal(xc, weights, k) is None)
 
 
 def listed_k(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,

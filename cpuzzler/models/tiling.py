@@ -429,7 +429,8 @@ class Tiling:
         """The solution that makes an objective largest (``maximize``) or least
         (``minimize``): each a weight per placement (in the order of ``placements``) or a
         function of a placement giving its weight; by default, the cells covered (what a
-        packing, ``fill="pack"``, wants most). CP-SAT by default, ``engine="sat"`` RC2
+        packing, ``fill="pack"``, wants most). The native branch and bound by default where
+        each piece is used once and every cell covered, else CP-SAT; ``engine="sat"`` RC2
         MaxSAT, any other engine by listing every solution (see ``ExactCover.best``);
         ``k`` > 1: the k best, a list in order of value (raw: a rotated tiling is another).
 

@@ -1,0 +1,82 @@
+"""Counting by memoised states beside Knuth's DLX6: equal counts, CPU time, ZDD nodes.
+
+DLX6 (``dlx6.w``, Knuth's collection, ``programs-orig/``) counts an exact cover (DLX3
+input: multiplicities and colours) by caching the sub-problems its search meets, after
+Nishino, Yasuda, Minato and Nagata, "Dancing with decision diagrams" (AAAI 2017), and
+can write the ZDD of all solutions. It is tangled by ``benchmarks/cweb.py`` and compiled
+like SSXCC (``benchmarks/knuth.py``: a folder of ``dlx6.w``, ``gb_flip.c``, ``gb_flip.h``
+named by ``--knuth DIR``).
+
+    python benchmarks/knuth_memo.py --knuth ~/knuth               # the catalog's list
+    python benchmarks/knuth_memo.py --knuth ~/knuth --only dominoes-8x8 --repeat 3
+
+For each puzzle, the raw count (no symmetry broken, as DLX6 takes the matrix) by DLX6,
+by cpuzzler's memo and frontier engines, in turn: the median CPU seconds of each, the
+ratio of the faster of ours to DLX6, and the nodes of DLX6's ZDD beside those of
+cpuzzler's diagram of all solutions (``Diagram.of``, the memo engine's states reduced).
+The counts must agree, else the run stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import knuth  # noqa: E402
+
+from cpuzzler import catalog  # noqa: E402
+from cpuzzler.engines.diagram import Diagram  # noqa: E402
+
+PUZZLES = ("dominoes-8x8", "pentominoes-3x20", "pentominoes-4x15", "pentominoes-5x12",
+           "pentominoes-6x10", "soma", "tetracubes-2x4x4", "pentominoes-8x8-square")
+
+
+def dlx6(binary: Path, text: str, timeout: float) -> tuple[int | None, int | None, float]:
+    """DLX6's count, its ZDD's nodes and its CPU seconds (None, None past ``timeout``)."""
+    found, cpu, said = knuth.run_timed(binary, text, timeout)
+    if found is None:
+        return None, None, cpu
+    zdd = next((int(w) for line in said.splitlines() if "ZDD node" in line
+                for w, after in zip(line.split(), line.split()[1:], strict=False)
+                if after.startswith("ZDD")), None)
+    return found, zdd, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--knuth", help="the folder of dlx6.w, gb_flip.c, gb_flip.h")
+    parser.add_argument("--only", action="append", choices=PUZZLES)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=300.0)
+    args = parser.parse_args()
+    binary = knuth.build(args.knuth, ("dlx6",))["dlx6"]
+    print("| puzzle | raw count | DLX6 CPU s | memo CPU s | frontier CPU s | ratio "
+          "| DLX6 ZDD nodes | cpuzzler diagram nodes |")
+    print("|---|---|---|---|---|---|---|---|")
+    for name in args.only or PUZZLES:
+        xc = catalog.get(name).build().exact_cover
+        text = knuth.knuth_input(xc, multiplicities=True)
+        times: dict[str, list[float]] = {"dlx6": [], "memo": [], "frontier": []}
+        zdd = None
+        for _ in range(args.repeat):
+            theirs, zdd, cpu = dlx6(binary, text, args.timeout)
+            times["dlx6"].append(cpu)
+            for engine in ("memo", "frontier"):
+                start = time.process_time()
+                ours = xc.count(engine=engine, symmetry="raw")
+                times[engine].append(time.process_time() - start)
+                if theirs is not None and ours != theirs:
+                    raise SystemExit(f"{name}: DLX6 {theirs}, cpuzzler {engine} {ours}")
+        a, m, f = (statistics.median(times[k]) for k in ("dlx6", "memo", "frontier"))
+        diagram = len(Diagram.of(xc))
+        print(f"| {name} | {ours:,} | {a:.2f} | {m:.2f} | {f:.2f} | "
+              f"{min(m, f) / max(a, 1e-3):.2f} | {zdd if zdd is not None else '-'} | "
+              f"{diagram:,} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
