@@ -111,42 +111,22 @@ def run_text(binary: Path, text: str, *arguments: str, timeout: float | None = N
     return done.stderr, cpu
 
 
-def run_timed(binary: Path, text: str, timeout: float) -> tuple[int | None, float, str]:
-    """(solutions, CPU seconds, stderr) of a program on ``text``: None past ``timeout``
-    wall seconds (the program is killed)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    try:
-        done = subprocess.run([str(binary)], input=text, capture_output=True, text=True,
-                              timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, float("nan"), ""
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    total = next((int(line.split()[1]) for line in done.stderr.splitlines()
-                  if line.startswith("Altogether ")), None)
-    if total is None:
-        raise SystemExit(f"{binary.name} said no total: {done.stderr.strip()[-300:]}")
-    return total, cpu, done.stderr
+def total(binary: Path, said: str) -> int:
+    """The solutions a program's ``Altogether N solutions`` line on stderr names."""
+    for line in said.splitlines():
+        if line.startswith("Altogether "):
+            return int(line.split()[1])
+    raise SystemExit(f"{binary.name} said no total: {said.strip()[-300:]}")
 
 
 def run(binary: Path, text: str, *arguments: str, timeout: float | None = None
         ) -> tuple[int | None, float, float]:
     """(solutions, wall seconds, CPU seconds) of a program on the input ``text``; None
     solutions past ``timeout``."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    try:
-        done = subprocess.run([str(binary), *arguments], input=text, capture_output=True,
-                              text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, time.perf_counter() - start, float("nan")
+    said, cpu = run_text(binary, text, *arguments, timeout=timeout)
     wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-    for line in done.stderr.splitlines():
-        if line.startswith("Altogether "):
-            return int(line.split()[1]), wall, cpu
-    raise SystemExit(f"{binary.name} said no total: {done.stderr.strip()[-300:]}")
+    return (None if said is None else total(binary, said)), wall, cpu
 
 
 def enumerate_both(programs: dict[str, Path], repeat: int) -> None:

@@ -37,9 +37,10 @@ PUZZLES = ("dominoes-8x8", "pentominoes-3x20", "pentominoes-4x15", "pentominoes-
 
 def dlx6(binary: Path, text: str, timeout: float) -> tuple[int | None, int | None, float]:
     """DLX6's count, its ZDD's nodes and its CPU seconds (None, None past ``timeout``)."""
-    found, cpu, said = knuth.run_timed(binary, text, timeout)
-    if found is None:
+    said, cpu = knuth.run_text(binary, text, timeout=timeout)
+    if said is None:
         return None, None, cpu
+    found = knuth.total(binary, said)
     zdd = next((int(w) for line in said.splitlines() if "ZDD node" in line
                 for w, after in zip(line.split(), line.split()[1:], strict=False)
                 if after.startswith("ZDD")), None)

@@ -60,7 +60,7 @@ def bound_groups(xc: ExactCover) -> list[list[int]]:
     >>> bound_groups(queens(4))  # the rows, the columns
     [[0, 1, 2, 3], [4, 5, 6, 7]]
     """
-    _, _, secondary = xc.item_arrays()
+    secondary = [xc.is_secondary(name) for name in xc.items]
     options = [[i for i in xc.option_items(o) if not secondary[i]]
                for o in range(xc.num_options)]
     groups: list[list[int]] = []

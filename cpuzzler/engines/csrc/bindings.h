@@ -20,6 +20,8 @@ typedef struct {
 /* Fill p (its arrays the caller's to free, also on failure); -1 with a Python error. */
 int read_problem(PyObject *lo_seq, PyObject *hi_seq, PyObject *sec_seq, PyObject *options,
                  PyObject *order_seq, PyObject *colour_seq, Problem *p);
+/* Free what read_problem filled in (for a binding that keeps none of it). */
+void problem_free(Problem *p);
 /* n ints of a sequence into out, each checked to fit an int; -1 with a Python error. */
 int read_ints(PyObject *seq, Py_ssize_t n, int *out, const char *what);
 /* A list of ints into a new array (*out, the caller's to free) of *n; -1 on error. */

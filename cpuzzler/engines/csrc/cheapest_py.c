@@ -18,6 +18,7 @@ static PyObject *cheapest_py(PyObject *self, PyObject *args) {
         return NULL;
     Problem in;
     CheapOut out;
+    memset(&in, 0, sizeof in);
     memset(&out, 0, sizeof out);
     PyObject *result = NULL, *found = NULL, *empty = PyList_New(0), *fast = NULL;
     long long *costs = NULL;
@@ -70,8 +71,7 @@ static PyObject *cheapest_py(PyObject *self, PyObject *args) {
     result = Py_BuildValue("(iLLO)", out.reason, out.nodes, out.tax, found);
 done:
     Py_XDECREF(found); Py_XDECREF(empty); Py_XDECREF(fast);
-    free(in.lo); free(in.hi); free(in.secondary); free(in.order);
-    free(in.opt_start); free(in.opt_items); free(in.colour);
+    problem_free(&in);
     free(costs); free(s_items); free(out.costs); free(out.lengths); free(out.options);
     return result;
 }

@@ -40,8 +40,7 @@ static PyObject *diagram_build_py(PyObject *self, PyObject *args) {
                            (const char *)(out.opt + 2), n, (const char *)(out.lo + 2), n,
                            (const char *)(out.hi + 2), n, out.peak_bytes);
 done:
-    free(in.lo); free(in.hi); free(in.secondary); free(in.order);
-    free(in.opt_start); free(in.opt_items); free(in.colour);
+    problem_free(&in);
     free(out.opt); free(out.lo); free(out.hi);
     return result;
 }

@@ -141,6 +141,12 @@ done:
     return rc;
 }
 
+void problem_free(Problem *p) {
+    free(p->lo); free(p->hi); free(p->secondary); free(p->order);
+    free(p->opt_start); free(p->opt_items); free(p->colour);
+    memset(p, 0, sizeof *p);
+}
+
 PyObject *long_of_count(count128 total) {
     PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(total >> 64));
     PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)total);
