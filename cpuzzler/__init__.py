@@ -29,6 +29,7 @@ JOBS.defer("cpuzzler.design.hints", "hints")
 JOBS.defer("cpuzzler.design.witness", "witness", "witness_svg")
 JOBS.defer("cpuzzler.formats.dlx", "read_dlx", "parse_dlx", "format_dlx")
 JOBS.defer("cpuzzler.parts.split", "split")
+JOBS.defer("cpuzzler.presolve.reduction", "reduce")
 JOBS.defer("cpuzzler.symmetry.automorphisms", "symmetries", "symmetry_budget", "graph",
            "count_unique")
 JOBS.defer("cpuzzler.symmetry.symmetric_search", "symmetric_solutions",

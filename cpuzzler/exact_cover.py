@@ -37,6 +37,7 @@ from cpuzzler.results import (
     EstimateResult,
     Hints,
     Optimum,
+    ReducedResult,
     RunDeadline,
     Stats,
     SymmetryResult,
@@ -342,6 +343,21 @@ class ExactCover(Matrix):
         (92, 736)
         """
         made: DiagramResult = JOBS["diagram"](self, order, memory=memory, time_limit=time_limit)
+        return made
+
+    def reduced(self, *, depth: int = 0) -> ReducedResult:
+        """This problem without the options in no solution that probes find and without
+        the items other items imply (``cpuzzler.presolve``: Knuth's DLX-PRE's rules, and
+        probes that follow forced choices, ``depth`` levels of branching below them):
+        ``.problem``, ``.options`` (the original index of each of its options),
+        ``.original(solution)`` and ``.to_dlx()`` with DLX-PRE's ``(from k)`` tags.
+
+        >>> from cpuzzler.models import queens
+        >>> reduced = queens(4).reduced()
+        >>> reduced.problem.num_options, reduced.problem.count(symmetry="raw")
+        (8, 2)
+        """
+        made: ReducedResult = JOBS["reduce"](self, depth=depth)
         return made
 
     def symmetries(self, *, budget: float | None = None) -> SymmetryResult:

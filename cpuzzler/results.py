@@ -455,6 +455,19 @@ class SymmetryResult(Protocol):
     def invariant_items(self) -> list[int]: ...
 
 
+class ReducedResult(Protocol):
+    """What ``ExactCover.reduced()`` returns (``presolve.Reduction``): the smaller problem,
+    its options' original indices, and the map of its solutions back."""
+
+    @property
+    def problem(self) -> Any: ...  # an ExactCover (named here would import it back)
+    @property
+    def options(self) -> tuple[int, ...]: ...
+
+    def original(self, solution: Sequence[int]) -> tuple[int, ...]: ...
+    def to_dlx(self, path: str | PathLike[str] | None = None) -> str: ...
+
+
 class DiagramResult(Protocol):
     """What ``ExactCover.diagram()`` returns (``engines.diagram.Diagram``): all solutions
     as one decision diagram, counted, sampled and weighed without listing them."""

@@ -120,7 +120,7 @@ def _reduced_part_count(task, engine="python"):
 
 
 def test_solid_pentominoes_3x4x5_parts_on_the_reference_engine():
-    # 3940 is counted whole by the native engine (above and in test_tiling) and by the
+    # 3940 is counted whole by the native engine (above) and by the
     # memo engine (test_memo); the reference engine, the oracle, counted it whole in nine
     # minutes: here it counts every 40th part of the same reduction and every 6th
     # symmetric representative's, and the native engine gets the same for each.

@@ -797,23 +797,25 @@ def test_a_board_its_half_turn_maps_onto_itself_is_met_in_the_middle(name):
 
 @pytest.mark.slow
 def test_every_catalog_puzzle_the_meet_applies_to_counts_as_its_whole_sweep():
+    """Every catalog puzzle of at most 1500 options the meet applies to (184 of 211; the
+    larger ones take seconds to minutes each, the 6x10 and its like are checked above):
+    the met count equals the whole sweep's and the published one."""
     from cpuzzler.engines import sweep
 
     compared, met_ones = [], 0
     for entry in catalog.ENTRIES:
         xc = exact_cover_of(entry.build())
+        if xc.num_options > 1500:
+            continue
         if not sweep.meet_places(sweep.counter_arguments(xc), sweep.piece_items(xc)):
             continue
-        met = xc.count(symmetry="raw", engine="frontier", time_limit=5)
-        if not met.complete:  # past the budget: the heptiamonds 3x28 on, the pentahexes
-            continue
+        met = xc.count(symmetry="raw", engine="frontier")
         met_ones += xc.stats.frontier.get("met", False)  # else the lookups' places expire early
-        whole = xc.count(symmetry="raw", engine="frontier", meet=False, time_limit=20)
-        if whole.complete:
-            published = entry.raw if entry.raw is not None else (entry.found or [None, None])[1]
-            assert met == whole == (published if published is not None else whole), entry.name
-            compared.append(entry.name)
-    assert len(compared) >= 150 and met_ones >= 150, (len(compared), met_ones)
+        whole = xc.count(symmetry="raw", engine="frontier", meet=False)
+        published = entry.raw if entry.raw is not None else (entry.found or [None, None])[1]
+        assert met == whole == (published if published is not None else whole), entry.name
+        compared.append(entry.name)
+    assert len(compared) >= 180 and met_ones >= 150, (len(compared), met_ones)
 
 
 def test_a_met_count_in_memory_keeps_only_the_states_its_lookups_may_ask_for():

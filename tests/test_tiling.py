@@ -53,13 +53,6 @@ def test_solid_pentomino_boxes(dims, unique):
     assert orbit_sum(puzzle) == puzzle.count(symmetry="raw")
 
 
-@pytest.mark.slow
-def test_solid_pentominoes_3x4x5():
-    puzzle = Tiling(pieces.solid_pentominoes(), cubic.box(3, 4, 5))
-    assert puzzle.count() == 3940
-    assert orbit_sum(puzzle) == 31520
-
-
 def test_tetrahexes_in_the_4x7_parallelogram():
     puzzle = Tiling(pieces.tetrahexes(), hexagonal.parallelogram(4, 7))
     assert puzzle.count() == 9
