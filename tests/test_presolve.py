@@ -188,3 +188,13 @@ def test_the_command_says_no_solution_and_refuses_bad_values(tmp_path, text, dep
     assert "Traceback" not in done.stderr
     if code == 1:
         assert done.stdout.splitlines()[1] == "B"
+
+
+def test_the_memo_engine_counts_the_reduced_problem_and_maps_samples_back() -> None:
+    xc = pentomino_rectangle(20, 3)  # 1236 options: from PRESOLVE_FROM on
+    assert xc.count(engine="memo", symmetry="raw") == 8
+    assert xc.stats.memo["presolved"] == (1236, 1042)
+    assert xc.count(engine="memo", symmetry="raw", presolve=False) == 8
+    assert "presolved" not in xc.stats.memo
+    drawn = xc.sample(6, seed=3)
+    assert len(drawn) == 6 and all(xc.violation(s) is None for s in drawn)

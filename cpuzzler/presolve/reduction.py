@@ -42,6 +42,7 @@ B X:1
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
@@ -189,20 +190,24 @@ class _Probe:
         return True
 
 
-def reduce(xc: ExactCover, *, depth: int = 0, work: int = WORK) -> Reduction:
+def reduce(xc: ExactCover, *, depth: int = 0, work: int = WORK,
+           time_limit: float | None = None) -> Reduction:
     """``xc`` without the options in no solution that probes find (``depth`` levels of
-    branching below the forced choices) and without the items other items imply.
+    branching below the forced choices) and without the items other items imply; past
+    ``time_limit`` seconds (or the ``work`` budget) the probes stop, the problem reduced
+    less (``complete`` False).
 
     >>> from cpuzzler.models import queens
     >>> reduced = reduce(queens(4))  # queens in no solution go
     >>> reduced.problem.num_options, reduced.problem.count(symmetry="raw")
     (8, 2)
     """
+    end = None if time_limit is None else time.perf_counter() + time_limit
     probe = _Probe(xc)
     n = xc.num_options
     alive = (1 << n) - 1
-    rounds, changed = 0, True
-    while changed and probe.work < work:
+    rounds, changed, spent = 0, True, False
+    while changed and not spent:
         rounds += 1
         changed = False
         for r in range(n):
@@ -212,9 +217,10 @@ def reduce(xc: ExactCover, *, depth: int = 0, work: int = WORK) -> Reduction:
             if probe.fails(probe.choose(r, alive, used), used, depth):
                 alive &= ~(1 << r)
                 changed = True
-            if probe.work >= work:
+            spent = probe.work >= work or (end is not None and time.perf_counter() >= end)
+            if spent:
                 break
-    return _reduction(xc, probe, alive, rounds, complete=not changed)
+    return _reduction(xc, probe, alive, rounds, complete=not (changed or spent))
 
 
 def _reduction(xc: ExactCover, probe: _Probe, alive: int, rounds: int, *,
