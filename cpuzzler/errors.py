@@ -8,10 +8,13 @@ class ExactCoverError(ValueError):
 
 
 class InputFormatError(ExactCoverError):
-    """Bad text in an input file; the message names the file, line and column.
+    """Bad text in an input file; the message names the file, line and column, once (a
+    message that names a place in the file already keeps its own).
 
     >>> str(InputFormatError("no items", path="p.dlx", line=3, column=1))
     'p.dlx:3:1: no items'
+    >>> str(InputFormatError("p.toml:6: no pieces", path="p.toml", line=6))
+    'p.toml:6: no pieces'
     """
 
     def __init__(
@@ -19,7 +22,8 @@ class InputFormatError(ExactCoverError):
     ) -> None:
         self.path, self.line, self.column, self.problem = path, line, column, message
         where = path + (f":{line}" if line else "") + (f":{column}" if line and column else "")
-        super().__init__(f"{where}: {message}")
+        placed = message.startswith(f"{path}:")
+        super().__init__(message if placed else f"{where}: {message}")
 
 
 class UsageError(ExactCoverError):

@@ -43,6 +43,7 @@ from cpuzzler.results import (
     SymmetryResult,
     Uniqueness,
     checked_limits,
+    checked_where,
 )
 
 if TYPE_CHECKING:
@@ -104,7 +105,7 @@ class ExactCover(Matrix):
         if symmetry not in ("raw", "unique"):
             raise ExactCoverError(f"unknown symmetry {symmetry!r} for an exact cover: "
                                   "unique or raw")
-        where = list(where)
+        where = list(checked_where(where))
         if (limit is not None and limit <= 0) or (symmetry == "raw" and not where):
             return self._solve(limit, engine, time_limit, options)
         if symmetry == "raw":  # and constraints
@@ -176,7 +177,7 @@ class ExactCover(Matrix):
         1
         """
         time_limit, options = checked_limits(time_limit, options)
-        if where := list(where):
+        if where := list(checked_where(where)):
             counted: Count = JOBS["count_symmetric"](
                 self, where, symmetry=symmetry, engine=engine, time_limit=time_limit,
                 options=options)
@@ -264,7 +265,7 @@ class ExactCover(Matrix):
         """
         time_limit, options = checked_limits(time_limit, options)
         found: Uniqueness[tuple[int, ...]] = JOBS["unique"](
-            self, symmetry, engine, time_limit, list(where), options)
+            self, symmetry, engine, time_limit, list(checked_where(where)), options)
         return found
 
     def hints(self, options: Iterable[int], *, minimal: bool = False,

@@ -57,6 +57,24 @@ def parse_size(text: str) -> int:
     return int(value)
 
 
+def checked_where(where: Any) -> tuple[Any, ...]:
+    """``where=``'s constraints as a tuple, from a list (any iterable) of them; a single
+    constraint, None or a string is refused, saying the form it takes.
+
+    >>> checked_where(None)
+    Traceback (most recent call last):
+    ...
+    cpuzzler.errors.ExactCoverError: where takes a list of constraints, not None
+    """
+    from cpuzzler.errors import ExactCoverError
+
+    if where is None or isinstance(where, (str, bytes)):
+        raise ExactCoverError(f"where takes a list of constraints, not {where!r}")
+    if not isinstance(where, Iterable):
+        raise ExactCoverError(f"where takes a list of constraints, like where=[{where!r}]")
+    return tuple(where)
+
+
 def checked_limits(time_limit: Any, options: dict[str, Any]) -> tuple[float | None,
                                                                       dict[str, Any]]:
     """The time limit and engine options as the engines take them, checked at the API's

@@ -391,3 +391,24 @@ def test_pack_on_a_file_whose_pieces_do_not_fill_the_region(tmp_path, capsys) ->
     assert main(["solve", str(path), "--pack"]) == 0
     record = capsys.readouterr().out
     assert all(f" {name}\n" in record for name in "XIL")  # all three placed
+
+
+@pytest.mark.parametrize("where", [FaultFree(), None, "fault-free"])
+def test_where_not_a_list_is_one_clear_error(where):
+    board = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+    for ask in (lambda: board.count(where=where), lambda: board.first(where=where),
+                lambda: board.exact_cover.count(where=where),
+                lambda: list(board.exact_cover.solve(where=where))):
+        with pytest.raises(ExactCoverError, match="where takes a list of constraints"):
+            ask()
+
+
+def test_a_bad_constraint_in_a_file_names_its_place_once(tmp_path, capsys):
+    from cpuzzler.cli import main
+
+    path = tmp_path / "f.toml"
+    path.write_text('lattice = "square"\nregion = { rectangle = [10, 6] }\n[pieces]\n'
+                    'set = "pentominoes"\n\n[[constraint]]\nkind = "apart"\n')
+    assert main(["solve", str(path), "--count"]) == 2
+    said = capsys.readouterr().err
+    assert said.count(f"{path}:6:") == 1 and "names its pieces" in said, said

@@ -253,6 +253,8 @@ class _Reader:
             self.check_keys(table, CONSTRAINT_KEYS[kind] | {"kind"}, f"a {kind} constraint")
             try:
                 found.append(self.constraint(grid, kind, table))
+            except InputFormatError:  # says its file and line already
+                raise
             except ExactCoverError as e:
                 raise self.error(str(e), "constraint") from None
         return found

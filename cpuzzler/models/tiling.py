@@ -33,6 +33,7 @@ from cpuzzler.results import (
     RunDeadline,
     Uniqueness,
     checked_limits,
+    checked_where,
 )
 
 if TYPE_CHECKING:
@@ -152,11 +153,7 @@ class Tiling:
         self.region = region
         if not region.cells:
             raise ExactCoverError("the region has no cells: nothing to tile")
-        if where is None or isinstance(where, Constraint) or not isinstance(where, Iterable):
-            raise ExactCoverError(f"where takes a list of constraints, like where=[{where!r}]"
-                                  if isinstance(where, Constraint) else
-                                  f"where takes a list of constraints, not {where!r}")
-        self.where = tuple(where)
+        self.where = checked_where(where)
         if fill not in FILLS:
             raise ExactCoverError(f"unknown fill {fill!r}; known: {', '.join(FILLS)}")
         self.fill = fill
@@ -223,7 +220,7 @@ class Tiling:
         >>> Tiling(pieces.pentominoes(), square.rectangle(10, 6)).constrained([FaultFree()])
         Tiling(12 pieces, Region(square, 60 cells), where=[FaultFree()])
         """
-        more = tuple(where)
+        more = checked_where(where)
         if not more and fill in (None, self.fill):
             return self
         return Tiling(self.pieces, self.region, optional=self.fewest,
