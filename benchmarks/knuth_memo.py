@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import knuth  # noqa: E402
 
-from cpuzzler import catalog  # noqa: E402
+from cpuzzler import ExactCoverError, catalog  # noqa: E402
 from cpuzzler.engines.diagram import Diagram  # noqa: E402
 
 PUZZLES = ("dominoes-8x8", "pentominoes-3x20", "pentominoes-4x15", "pentominoes-5x12",
@@ -73,10 +73,13 @@ def main() -> None:
                 if theirs is not None and ours != theirs:
                     raise SystemExit(f"{name}: DLX6 {theirs}, cpuzzler {engine} {ours}")
         a, m, f = (statistics.median(times[k]) for k in ("dlx6", "memo", "frontier"))
-        diagram = len(Diagram.of(xc))
+        try:
+            diagram = f"{len(Diagram.of(xc)):,}"
+        except ExactCoverError as e:  # past the memory cap (a quarter of the machine's)
+            diagram = f"- ({e})"
         print(f"| {name} | {ours:,} | {a:.2f} | {m:.2f} | {f:.2f} | "
               f"{min(m, f) / max(a, 1e-3):.2f} | {zdd if zdd is not None else '-'} | "
-              f"{diagram:,} |", flush=True)
+              f"{diagram} |", flush=True)
 
 
 if __name__ == "__main__":
