@@ -21,7 +21,9 @@ __version__ = "0.3.0"
 # cpuzzler.jobs), each when first asked for: the engines, the decision diagram, the
 # best solution, the designer's questions, the DLX format, the splitting, the symmetry
 # search, the symmetric solutions.
-JOBS.defer("cpuzzler.engines", "engine", "sample", "estimate")
+JOBS.defer("cpuzzler.engines", "engine")
+JOBS.defer("cpuzzler.engines.memo", "sample")
+JOBS.defer("cpuzzler.engines.estimate", "estimate")
 JOBS.defer("cpuzzler.engines.diagram", "diagram")
 JOBS.defer("cpuzzler.engines.optimum", "best", "k_best")
 JOBS.defer("cpuzzler.design.uniqueness", "unique")

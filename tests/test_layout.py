@@ -128,3 +128,12 @@ def test_no_python_module_past_700_lines_and_no_c_file_past_800():
             for path in PACKAGE.rglob(pattern)
             if (n := len(path.read_text().splitlines())) > most}
     assert not long, long
+
+
+def test_the_engine_registry_imports_no_engine(graphs):
+    """Importing any engine runs ``engines/__init__.py`` first: were it to import an
+    engine back (even inside a function), the imports would run round through it. The
+    engines register their own jobs (``sample``: memo, ``estimate``: estimate)."""
+    both = nx.compose(*graphs)
+    inside = [t for t in both.successors("cpuzzler.engines") if t.startswith("cpuzzler.engines.")]
+    assert not inside, inside

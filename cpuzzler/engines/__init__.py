@@ -25,10 +25,8 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import Any
 
 from cpuzzler.errors import ExactCoverError
-from cpuzzler.exact_cover import ExactCover
 from cpuzzler.jobs import JOBS
 
 #: engine name -> module implementing it
@@ -63,19 +61,5 @@ def get_engine(name: str | None = None) -> ModuleType:
         ) from None
 
 
-def _sample(xc: ExactCover, k: int, **options: Any) -> list[tuple[int, ...]]:
-    """Uniform samples, by the memo engine's table (``ExactCover.sample``)."""
-    from cpuzzler.engines import memo
-
-    return memo.sample(xc, k, **options)
-
-
-def _estimate(xc: ExactCover, probes: int, **options: Any) -> object:
-    """Random-probe estimates of the search (``ExactCover.estimate``)."""
-    from cpuzzler.engines import estimate
-
-    return estimate.estimate(xc, probes, **options)
-
-
 # what ExactCover's methods hand on here
-JOBS.update(engine=get_engine, sample=_sample, estimate=_estimate)
+JOBS.update(engine=get_engine)  # sample: engines.memo; estimate: engines.estimate

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from cpuzzler.engines import _dlx, native
 from cpuzzler.engines.sweep import counter_arguments, default_memory
 from cpuzzler.errors import ExactCoverError, TimeUp
+from cpuzzler.jobs import JOBS
 from cpuzzler.presolve import reduce
 from cpuzzler.results import Stats
 
@@ -150,3 +151,6 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     """Solutions are listed by the native engine (the memo engine only counts)."""
     stats = stats if stats is not None else Stats(engine=NAME)
     yield from native.solve(xc, stats=stats, time_limit=time_limit, limit=limit)
+
+
+JOBS["sample"] = sample  # ExactCover.sample: uniform draws from the memo table

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from cpuzzler.engines import _dlx, memo, native, sweep
 from cpuzzler.errors import ExactCoverError
+from cpuzzler.jobs import JOBS
 from cpuzzler.results import DONE, INTERRUPTED, Stats, duration, rounded
 
 if TYPE_CHECKING:
@@ -218,3 +219,6 @@ def _enumeration_time(xc: ExactCover, nodes: float, limit: float = RATE_SECONDS
     if stats.reason == DONE:  # finished: the tree is smaller than a moment's work
         return spent, False
     return (nodes / stats.nodes * spent if stats.nodes else None), False
+
+
+JOBS["estimate"] = estimate  # ExactCover.estimate
