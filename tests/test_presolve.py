@@ -198,3 +198,13 @@ def test_the_memo_engine_counts_the_reduced_problem_and_maps_samples_back() -> N
     assert "presolved" not in xc.stats.memo
     drawn = xc.sample(6, seed=3)
     assert len(drawn) == 6 and all(xc.violation(s) is None for s in drawn)
+
+
+def test_a_problem_past_the_bitsets_memory_is_refused(monkeypatch) -> None:
+    from cpuzzler.errors import ExactCoverError
+    from cpuzzler.models import queens
+    from cpuzzler.presolve import reduction
+
+    monkeypatch.setattr(reduction, "MOST_BITS", 100)
+    with pytest.raises(ExactCoverError, match="16 options x 22 items is past"):
+        reduce(queens(4))

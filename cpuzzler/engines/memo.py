@@ -43,6 +43,7 @@ __all__ = ["count", "solve", "sample", "diagram_nodes"]
 NAME = "memo"
 CHOICES = ("sweep", "fewest")  # the choice rules, as _dlx.memo_count numbers them
 PRESOLVE_FROM = 1000  # options from which a count reduces the problem first (measured)
+PRESOLVE_TO = 20000  # and up to which (past it the Python probes take half a minute on)
 
 
 def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
@@ -52,9 +53,9 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     the machine's); past it the least useful entries are dropped and the count stays exact.
     ``choice``: the choice rule, ``"sweep"`` or ``"fewest"``. ``presolve``: count the
     problem without the options probes prove in no solution (``cpuzzler.presolve``; by
-    default from ``PRESOLVE_FROM`` options on, where it pays: the hexiamond snowflake's
-    count 2.9 times faster, most others 5 to 10 per cent). A time limit or Ctrl-C leaves
-    a lower bound, marked in ``stats``.
+    default from ``PRESOLVE_FROM`` to ``PRESOLVE_TO`` options, where it pays: the
+    hexiamond snowflake's count 2.9 times faster, most others 5 to 20 per cent). A time
+    limit or Ctrl-C leaves a lower bound, marked in ``stats``.
 
     >>> from cpuzzler.models import queens
     >>> count(queens(8), choice="fewest")
@@ -85,7 +86,7 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
                               f"not {choice!r}")
     start = time.perf_counter()
     reduction = None
-    if presolve if presolve is not None else xc.num_options >= PRESOLVE_FROM:
+    if presolve if presolve is not None else PRESOLVE_FROM <= xc.num_options <= PRESOLVE_TO:
         try:  # a tenth of the time limit at most; the rest is the count's
             reduction = reduce(xc, time_limit=None if time_limit is None else time_limit / 10)
         except KeyboardInterrupt:  # Ctrl-C before the count began: a count of 0, marked

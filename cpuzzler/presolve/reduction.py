@@ -47,11 +47,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from os import PathLike
 
+from cpuzzler.errors import ExactCoverError
 from cpuzzler.exact_cover import ExactCover
 from cpuzzler.jobs import JOBS
 
 WORK = 10**8  # item scans a reduction may spend (about a minute of Python)
 BRANCHES = 4  # a probe branches on an item with at most this many compatible options
+MOST_BITS = 8 * 2**30  # the item bitsets' bits at most (1 GB)
 
 
 @dataclass(frozen=True)
@@ -203,6 +205,11 @@ def reduce(xc: ExactCover, *, depth: int = 0, work: int = WORK,
     (8, 2)
     """
     end = None if time_limit is None else time.perf_counter() + time_limit
+    bits = xc.num_options * len(xc.items)
+    if bits > MOST_BITS:
+        raise ExactCoverError(f"the reduction keeps a set of options per item: "
+                              f"{xc.num_options:,} options x {len(xc.items):,} items is past "
+                              f"its {MOST_BITS // 8 // 2**20:,} MB")
     probe = _Probe(xc)
     n = xc.num_options
     alive = (1 << n) - 1
