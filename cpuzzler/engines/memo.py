@@ -33,7 +33,7 @@ from cpuzzler.engines.sweep import counter_arguments, default_memory
 from cpuzzler.errors import ExactCoverError, TimeUp
 from cpuzzler.jobs import JOBS
 from cpuzzler.presolve import reduce
-from cpuzzler.results import Stats
+from cpuzzler.results import INTERRUPTED, Stats
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
@@ -90,7 +90,7 @@ def _run(xc: ExactCover, stats: Stats | None, time_limit: float | None,
         try:  # a tenth of the time limit at most; the rest is the count's
             reduction = reduce(xc, time_limit=None if time_limit is None else time_limit / 10)
         except KeyboardInterrupt:  # Ctrl-C before the count began: a count of 0, marked
-            stats.reason = "interrupted"
+            stats.reason = INTERRUPTED
             return 0, []
         xc = reduction.problem
         order = None if order is None else [name for name in order if name in xc]
