@@ -1,7 +1,7 @@
 """How far the open counts are: for every catalog puzzle still unsolved (``cpuzzler list
 --unsolved``), the random-probe estimates of its solutions and search tree (Purdom's
 partial backtracking, breadth 2) with the native engine's projected time, and the
-frontier engine's layers projected from a short run (``engines/frontier/projection.py``): the
+frontier engine's layers projected from a short run (``engines/projection.py``): the
 widest layer's states and bytes, the states in all and the time, on one core and on N
 workers, as a range (growth falling off to none at the middle of the sweep, or kept).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 
 from cpuzzler import catalog
-from cpuzzler.engines.frontier.projection import between
+from cpuzzler.engines.projection import between
 from cpuzzler.results import duration, rounded
 
 

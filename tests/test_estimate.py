@@ -76,7 +76,7 @@ def test_the_cli_estimates(capsys):
 
 
 def test_a_run_that_finishes_gives_the_layers_as_measured():
-    from cpuzzler.engines.frontier.projection import project
+    from cpuzzler.engines.projection import project
 
     xc = queens(8)
     layers = project(xc, seconds=60)
@@ -86,7 +86,7 @@ def test_a_run_that_finishes_gives_the_layers_as_measured():
 
 
 def test_the_pentominoes_6x10_layers_are_bracketed_from_a_third_of_them():
-    from cpuzzler.engines.frontier.projection import project
+    from cpuzzler.engines.projection import project
 
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     measured = project(xc, seconds=600)
@@ -102,7 +102,7 @@ def test_the_pentominoes_6x10_layers_are_bracketed_from_a_third_of_them():
 
 
 def test_a_count_met_in_the_middle_is_projected_to_its_middle_layer():
-    from cpuzzler.engines.frontier.projection import project
+    from cpuzzler.engines.projection import project
 
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     measured = project(xc, seconds=600)
@@ -138,7 +138,7 @@ def test_the_cli_projects_the_frontier_engines_layers(capsys):
 
 
 def test_a_run_stopped_by_the_memory_cap_projects_from_the_layers_it_finished():
-    from cpuzzler.engines.frontier.projection import project
+    from cpuzzler.engines.projection import project
 
     xc = catalog.get("pentominoes-6x10").build().exact_cover
     guess = project(xc, seconds=600, memory=2e6)
@@ -236,7 +236,7 @@ def test_a_time_limit_covers_the_frontier_engines_run_too(monkeypatch):
     """``estimate --time-limit 8`` took 18 s: the limit bounded the probes, and the
     frontier engine's run (10 s by default) came after it; now each phase gets a share
     of what is left."""
-    from cpuzzler.engines.frontier import projection
+    from cpuzzler.engines import projection
 
     asked: list[float] = []
     run = projection.project

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from cpuzzler import progress
 from cpuzzler.engines import _dlx, cpsat, frontier, memo, native, sweep
-from cpuzzler.engines.frontier.projection import projected_seconds
+from cpuzzler.engines.projection import projected_seconds
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.results import DONE, INTERRUPTED, LIMIT, TIMEOUT, Clock, Stats
 
@@ -120,7 +120,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     on each round where it stopped, and its position in the tree projects its time;
     between its rounds a counter counts afresh (where sub-problems repeat it wins by
     orders of magnitude: millions of domino tilings in a millisecond), and the frontier
-    engine's finished layers project its time (``frontier.projection.projected``);
+    engine's finished layers project its time (``engines.projection.projected``);
     CP-SAT may prove there is none. Where the frontier engine projects ``COMMIT`` times
     shorter than enumeration, it runs alone to the end, unless it runs ``TOO_LONG``
     times past its projection: then the turns again. Enumeration never runs alone on a

@@ -6,7 +6,7 @@ order (``sweep.derived_sweep``) takes twice the model's time, a spectral order (
 items sorted by the Fiedler vector of their co-occurrence graph, as a board is laid
 out along its long axis) about the model's, reverse Cuthill-McKee three times it.
 So several layouts are tried, each for a moment of the frontier engine (``SCORE_SECONDS``),
-and the one whose finished layers project the shortest count (``frontier.projection.projected``)
+and the one whose finished layers project the shortest count (``engines.projection.projected``)
 is kept; one that finishes in its moment gives the count at once, and where the first
 tried (the spectral order) projects a count shorter than twice the others' moments
 (``WORTH_TRYING``), it is kept without them. The choice is kept for the problem (while
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.engines import _dlx, sweep
-from cpuzzler.engines.frontier.projection import projected_seconds
+from cpuzzler.engines.projection import projected_seconds
 from cpuzzler.results import DONE, INTERRUPTED, TIMEOUT, Stats
 
 if TYPE_CHECKING:

@@ -31,7 +31,7 @@ from cpuzzler.results import DONE, INTERRUPTED, Stats, duration, rounded
 
 if TYPE_CHECKING:
     from cpuzzler.engines.estimate.layer_sample import LayerSample
-    from cpuzzler.engines.frontier.projection import Projection
+    from cpuzzler.engines.projection import Projection
     from cpuzzler.exact_cover import ExactCover
 
 __all__ = ["Estimate", "estimate"]
@@ -45,7 +45,7 @@ class Estimate:
     """Estimates with their standard errors, from ``probes`` probes of which
     ``successes`` met a solution. ``seconds``: the native engine's projected time to
     enumerate (nodes at its measured rate; ``None`` where not measured). ``frontier``:
-    the frontier engine's layers projected from a short run (``engines.frontier.projection``),
+    the frontier engine's layers projected from a short run (``engines.projection``),
     and ``layers``: the count estimated by sampled sweeps of those layers
     (``estimate.layer_sample``: far lower variance where solutions are rare), each where
     asked for."""
@@ -171,7 +171,7 @@ def estimate(xc: ExactCover, probes: int = 20000, *, seed: int = 1, breadth: int
     layers = None
     running = 0.0 if frontier is None else left(0.5 if layer_states else 1.0, frontier)
     if running > 0 and not stopped:
-        from cpuzzler.engines.frontier import projection
+        from cpuzzler.engines import projection
 
         layers = projection.project(xc, seconds=running, order=order)
         stopped = layers.interrupted

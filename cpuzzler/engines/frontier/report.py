@@ -3,7 +3,7 @@
 Read from the folder alone, while the count runs or after it stopped: its
 ``state.json`` (the next layer, the total so far, the layer profile) or, in a new
 count's first seconds in memory, its ``running.json``; the rest projected from the
-layers run (``frontier.projection``).
+layers run (``engines.projection``).
 """
 
 from __future__ import annotations
@@ -130,13 +130,13 @@ def _many(x: float) -> str:
 def _projection_line(profile: list[list[Any]], layers: int | None,
                      pieces: int | None, met: int | None = None) -> str | None:
     """The rest of an unfinished count projected from the layers its folder ran
-    (``frontier.projection.projected``; to the middle layer ``met`` where the count meets
+    (``engines.projection.projected``; to the middle layer ``met`` where the count meets
     there), for people; None where too few are known (four layers from the first on,
     the sweep's length and its pieces)."""
     if layers is None or pieces is None or len(profile) < 4 or any(
             row[0] != k for k, row in enumerate(profile)):
         return None
-    from cpuzzler.engines.frontier.projection import between, projected
+    from cpuzzler.engines.projection import between, projected
     from cpuzzler.results import duration
 
     spent = sum(row[3] for row in profile)
