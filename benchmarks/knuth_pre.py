@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import knuth  # noqa: E402
 
 from cpuzzler import catalog  # noqa: E402
+from cpuzzler.cli.common import exact_cover_of  # noqa: E402
 from cpuzzler.presolve import reduce  # noqa: E402
 
 MOST_OPTIONS = 30000  # beyond this a puzzle is left out (Python bitsets: minutes)
@@ -54,9 +55,7 @@ def eligible(names: list[str]) -> list[tuple[str, object]]:
     for entry in catalog.ENTRIES:
         if names and entry.name not in names:
             continue
-        problem = entry.build()
-        xc = problem if not hasattr(problem, "exact_cover") else problem.exact_cover
-        xc = xc() if callable(xc) else xc
+        xc = exact_cover_of(entry.build())
         if xc.has_colours or xc.num_options > MOST_OPTIONS:
             continue
         if any(xc.bounds(n) != (1, 1) for n in xc.primary):

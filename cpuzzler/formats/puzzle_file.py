@@ -253,9 +253,7 @@ class _Reader:
             self.check_keys(table, CONSTRAINT_KEYS[kind] | {"kind"}, f"a {kind} constraint")
             try:
                 found.append(self.constraint(grid, kind, table))
-            except InputFormatError:  # says its file and line already
-                raise
-            except ExactCoverError as e:
+            except ExactCoverError as e:  # one already placed in the file keeps its place
                 raise self.error(str(e), "constraint") from None
         return found
 

@@ -139,10 +139,10 @@ class _Probe:
     def choose(self, o: int, allowed: int, used: dict[int, int]) -> int:
         """The options still allowed once ``o`` is chosen (``used`` counts how often the
         choices cover each item, updated)."""
-        allowed &= ~self.clashes(o)
+        allowed &= ~self.clashes(o)  # shuts the items covered at most once already
         for i in self.items[o]:
             used[i] = used.get(i, 0) + 1
-            if used[i] >= self.hi[i] and not self.secondary[i]:
+            if self.hi[i] > 1 and used[i] >= self.hi[i] and not self.secondary[i]:
                 allowed &= ~self.holding[i]
         return allowed
 
