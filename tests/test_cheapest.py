@@ -3,19 +3,27 @@ checked against the listing of every solution (the python engine) and CP-SAT."""
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cpuzzler import ExactCover, catalog
-from cpuzzler.engines.cheapest import bound_groups, cheapest, refusal
-from cpuzzler.models import Sudoku, langford, queens
+from cpuzzler.engines import cheapest as engine
+from cpuzzler.engines.cheapest import bound_groups, cheapest, priced_problem, refusal
+from cpuzzler.grids import square
+from cpuzzler.models import Sudoku, Tiling, langford, pieces, queens
 from cpuzzler.results import Stats
 
 
 def _listed(xc: ExactCover, weights: list[int], maximize: bool) -> list[int]:
     values = sorted(sum(weights[o] for o in s) for s in xc.solve(engine="python"))
     return values[::-1] if maximize else values
+
+
+def _no_prices(*args):
+    return None
 
 
 def test_dlx5s_own_example_of_ten_solutions():
@@ -46,11 +54,12 @@ def priced_problems(draw):
 
 
 @settings(max_examples=150, deadline=None)
-@given(priced_problems(), st.booleans(), st.integers(1, 5))
-def test_the_k_cheapest_are_the_listings_k_least(problem, maximize, k):
+@given(priced_problems(), st.booleans(), st.integers(1, 5), st.booleans())
+def test_the_k_cheapest_are_the_listings_k_least(problem, maximize, k, prices):
     xc, weights = problem
     assert refusal(xc, weights) is None
-    found = cheapest(xc, weights, maximize, k, None)
+    with mock.patch.object(engine, "lp_duals", engine.lp_duals if prices else _no_prices):
+        found = cheapest(xc, weights, maximize, k, None)
     assert [f.value for f in found] == _listed(xc, weights, maximize)[:k]
     assert all(f.optimal and sum(weights[o] for o in f.solution) == f.value for f in found)
     assert len({f.solution for f in found}) == len(found)
@@ -78,6 +87,31 @@ def test_a_tilings_best_proves_the_obvious_bound_at_once():
     found = board.best()
     assert (found.value, found.optimal) == (60, True)
     assert board.exact_cover.stats.nodes < 10_000
+
+
+def test_the_linear_relaxations_prices_prove_a_packing_at_once():
+    # 12 pentominoes in an 8x8 square as DLX5 would take it: every cell covered once, by
+    # a piece or by an option leaving it empty at cost 1; the pieces secondary. DLX5's
+    # taxes see nothing (every cell has a free option) and neither it nor the search
+    # without prices proves 4 in a minute; the relaxation's prices (a cell 1, a piece
+    # -5: 64 - 60) bound every node by 4, so the first 4 found ends the search
+    board = Tiling(pieces.pentominoes(), square.rectangle(8, 8), fill="pack").exact_cover
+    names = {p.name for p in pieces.pentominoes()}
+    cells = [n for n in board.secondary if n not in names]
+    xc = ExactCover(primary=cells, secondary=sorted(names))
+    for o in range(board.num_options):
+        xc.add_option(board.option(o), cost=0)
+    for cell in cells:
+        xc.add_option([cell], cost=1)
+    priced = priced_problem([xc.option_items(o) for o in range(xc.num_options)],
+                            [xc.is_secondary(n) for n in xc.items], xc.costs, None)
+    assert len(priced.slack) == 12 and priced.offset == 4 * priced.unit
+    stats = Stats()
+    found = cheapest(xc, xc.costs, False, 3, None, stats)
+    assert [(f.value, f.optimal) for f in found] == [(4, True)] * 3
+    assert stats.nodes < 10_000
+    assert all(xc.violation(f.solution) is None for f in found)
+    assert all(sum(len(xc.option_items(o)) == 1 for o in f.solution) == 4 for f in found)
 
 
 def test_the_bound_uses_a_partition_of_the_options():

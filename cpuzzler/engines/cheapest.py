@@ -1,9 +1,13 @@
 """The k cheapest exact covers in C (``csrc/cheapest.c``): branch and bound on dancing
-links with Knuth's DLX5 taxes and a bound of our own, the default of ``best()`` where it
-applies (every primary item covered once, no colours; weights of either sign, either
-direction: a maximum is the least of the negated weights).
+links with Knuth's DLX5 taxes and thresholds and two bounds of our own, the default of
+``best()`` where it applies (every primary item covered once, no colours; weights of
+either sign, either direction: a maximum is the least of the negated weights).
 
-The bound needs groups of primary items no option holds two of (a tiling's pieces, the
+The first bound is prices on the items, the dual values of the linear relaxation
+(``priced_problem``, by GLOP from OR-Tools): costs are taken net of them, so the prices
+of the items still uncovered bound what any node's completion costs.
+
+The second needs groups of primary items no option holds two of (a tiling's pieces, the
 queens' rows and columns): ``bound_groups`` finds them, from the items each option
 names at the same position where those make a partition of the options, else greedily.
 
@@ -17,6 +21,10 @@ names at the same position where those make a partition of the options, else gre
 
 from __future__ import annotations
 
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cpuzzler.engines import _dlx
@@ -30,6 +38,8 @@ NAME = "dlx"
 MOST_WEIGHT = 2**61  # |weights| summed: net costs and their sums fit 64 bits
 MOST_DEPTH = 20_000  # primary items: the search recurses once per option chosen
 MOST_KEPT = 50_000_000  # k times the primary items: the k best kept, 4 bytes an option
+UNIT = 1024  # the prices' resolution: costs are scaled by it
+MOST_LP = 1_000_000  # option entries past which no linear relaxation is solved (GLOP: ~8 s)
 
 
 def refusal(xc: ExactCover, weights: list[int], k: int = 1) -> str | None:
@@ -94,13 +104,93 @@ def cheapest(xc: ExactCover, weights: list[int], maximize: bool, k: int,
     options = [xc.option_items(o) for o in range(xc.num_options)]
     costs = [-w for w in weights] if maximize else list(weights)
     groups = [i for group in bound_groups(xc) for i in [*group, -1]]
+    start = time.monotonic()
+    priced = priced_problem(options, secondary, costs,
+                            None if time_limit is None else time_limit / 10)
+    if time_limit is not None:
+        time_limit = max(0.0, time_limit - (time.monotonic() - start))
+    for i in priced.slack:  # covered once now: by an option of its own or its slack
+        lo[i] = hi[i] = 1
     reason, nodes, tax, found = _dlx.cheapest(
-        lo, hi, [int(s) for s in secondary], options, costs, groups, k,
-        -1.0 if time_limit is None else time_limit)
+        lo, hi, priced.secondary, options + [[i] for i in priced.slack], priced.costs,
+        groups, k, priced.unit, -1.0 if time_limit is None else time_limit)
     said = REASONS[reason]
     if stats is not None:
         stats.kernel, stats.nodes, stats.reason = "cheapest", nodes, said
         stats.solutions = len(found)
-    ranked = sorted((net + tax, tuple(sorted(chosen))) for net, chosen in found)
+    ranked = sorted(((net + tax + priced.offset) // priced.unit,
+                     tuple(sorted(o for o in chosen if o < xc.num_options)))
+                    for net, chosen in found)
     sign = -1 if maximize else 1
     return [Optimum(chosen, sign * cost, said == DONE, said) for cost, chosen in ranked]
+
+
+@dataclass
+class Priced:
+    """The problem the search takes: every cost times ``unit`` less the prices of its
+    items (``offset``, the prices of all primary items, added back to every solution),
+    and for each secondary item in ``slack``, made primary, a slack option."""
+
+    costs: list[int]
+    secondary: list[int]
+    slack: list[int]
+    unit: int = 1
+    offset: int = 0
+
+
+def priced_problem(options: Sequence[Sequence[int]], secondary: list[bool], costs: list[int],
+                   seconds: float | None) -> Priced:
+    """The costs net of prices on the items, the linear relaxation's dual values scaled
+    by ``UNIT`` and rounded down (the search's taxes then make every net cost >= 0
+    whatever the prices: they change no solution's value, good ones give a bound that
+    already sees, say, that 60 cells of pieces leave 4 of 64 empty). A secondary item
+    of negative price is made primary, with a slack option (the price is a reward for
+    using it, which a solution may forgo). Without prices (no optimum in ``seconds``,
+    past ``MOST_LP``, past 64 bits) the costs as they are.
+
+    >>> priced_problem([[0, 1], [0], [1]], [False, False], [3, 1, 1], None)
+    Priced(costs=[1024, 0, 0], secondary=[0, 0], slack=[], unit=1024, offset=2048)
+    """
+    plain = Priced(list(costs), [int(s) for s in secondary], [])
+    duals = lp_duals(options, secondary, costs, seconds)
+    if duals is None or not all(map(math.isfinite, duals)):
+        return plain
+    price = [math.floor(UNIT * y + 1e-6) for y in duals]  # 1e-6: no price from round-off
+    price = [0 if s and p > 0 else p for p, s in zip(price, secondary, strict=True)]
+    slack = [i for i, s in enumerate(secondary) if s and price[i] < 0]
+    net = [UNIT * c - sum(price[i] for i in items)
+           for c, items in zip(costs, options, strict=True)]
+    net += [-price[i] for i in slack]
+    if sum(map(abs, net)) + abs(sum(price)) >= MOST_WEIGHT:
+        return plain
+    made = [int(s) for s in secondary]
+    for i in slack:
+        made[i] = 0
+    return Priced(net, made, slack, UNIT, sum(price[i] for i, s in enumerate(made) if not s))
+
+
+def lp_duals(options: Sequence[Sequence[int]], secondary: list[bool], costs: list[int],
+             seconds: float | None) -> list[float] | None:
+    """The dual values of the linear relaxation (each option between 0 and 1, each
+    primary item covered once, each secondary at most once), by GLOP; None where it
+    finds no optimum in ``seconds`` or the problem is past ``MOST_LP`` entries."""
+    if sum(map(len, options)) > MOST_LP:
+        return None
+    from ortools.linear_solver import pywraplp
+
+    solver = pywraplp.Solver.CreateSolver("GLOP")
+    if solver is None:
+        return None
+    if seconds is not None:
+        solver.SetTimeLimit(max(1, int(seconds * 1000)))
+    rows = [solver.Constraint(0.0 if s else 1.0, 1.0) for s in secondary]
+    objective = solver.Objective()
+    for cost, items in zip(costs, options, strict=True):
+        x = solver.NumVar(0.0, 1.0, "")
+        objective.SetCoefficient(x, cost)
+        for i in items:
+            rows[i].SetCoefficient(x, 1.0)
+    objective.SetMinimization()
+    if solver.Solve() != pywraplp.Solver.OPTIMAL:
+        return None
+    return [row.dual_value() for row in rows]

@@ -25,6 +25,19 @@
  * dearest of them is the cutoff, and only a partial solution that may still cost less
  * is worth going on with (a tie with the k-th is dropped, as DLX5 drops it).
  *
+ * Thresholds.  Also as DLX5 does, covering an item hides only its options cheaper than
+ * the cutoff less the cost so far: a dearer option, left in the other items' lists,
+ * could never be chosen below (the cost so far only grows, the cutoff only falls), and
+ * every walk down a list stops before it.  Uncovering uses the same threshold, saved
+ * in the search's frame, and goes down the list in the same order (Knuth's remark in
+ * DLX5 that the links come back all the same).  Most of a search's updates are saved.
+ *
+ * Prices and the unit.  The caller may pass costs net of prices on the items (a dual
+ * solution of the linear relaxation, scaled by a unit and rounded down: see
+ * engines/cheapest.py): the search is the same, but every solution's true cost, net
+ * plus the taxes and prices, is a multiple of the unit, so a bound L already rules out
+ * the k-th best's cost when L > that cost - unit: the cutoff is set that far lower.
+ *
  * The bound.  Groups of primary items are chosen before the search, each a set S that
  * no option holds two items of (by the caller: a tiling's pieces, the queens' rows and
  * columns, Sudoku's cells, rows, columns and boxes with their digits: see
@@ -61,6 +74,7 @@ typedef struct { int up, down, top, option; long long cost; } Node;
 
 typedef struct {
     int n_items, n_options, depth, k, found, stop;
+    long long unit;                       /* costs come in multiples of this (see above) */
     Node *nd;                             /* per node: its links, item and option */
     int *len, *llink, *rlink;
     char *primary;                        /* per item */
@@ -88,26 +102,30 @@ static void hide(Cheap *c, int p) {
 }
 
 static void unhide(Cheap *c, int p) {
-    for (int q = p - 1; q != p;) {
+    for (int q = p + 1; q != p;) {
         int x = c->nd[q].top;
-        if (x <= 0) { q = c->nd[q].down; continue; }
+        if (x <= 0) { q = c->nd[q].up; continue; }
         int u = c->nd[q].up, d = c->nd[q].down;
         c->nd[u].down = q; c->nd[d].up = q; c->len[x]++;
-        q--;
+        q++;
     }
 }
 
-static void cover(Cheap *c, int i) {
-    for (int p = c->nd[i].down; p != i; p = c->nd[p].down) hide(c, p);
+/* Cover item i, hiding only its options cheaper than thresh (the rest are too dear to be
+ * chosen below, see "Thresholds" above); uncover with the same thresh, in the same order. */
+static void cover(Cheap *c, int i, long long thresh) {
+    for (int p = c->nd[i].down; p != i && c->nd[p].cost < thresh; p = c->nd[p].down)
+        hide(c, p);
     if (c->primary[i]) {
         int l = c->llink[i], r = c->rlink[i];
         c->rlink[l] = r; c->llink[r] = l;
     }
 }
 
-static void uncover(Cheap *c, int i) {
+static void uncover(Cheap *c, int i, long long thresh) {
     if (c->primary[i]) { c->rlink[c->llink[i]] = i; c->llink[c->rlink[i]] = i; }
-    for (int p = c->nd[i].up; p != i; p = c->nd[p].up) unhide(c, p);
+    for (int p = c->nd[i].down; p != i && c->nd[p].cost < thresh; p = c->nd[p].down)
+        unhide(c, p);
 }
 
 /* A solution of net cost `total` at depth `level`: kept if among the k cheapest. */
@@ -126,7 +144,7 @@ static void keep(Cheap *c, int level, long long total) {
         long long dearest = c->kept_cost[0];
         for (int t = 1; t < c->k; t++)
             if (c->kept_cost[t] > dearest) dearest = c->kept_cost[t];
-        c->cutoff = dearest;
+        c->cutoff = dearest - c->unit + 1;  /* a bound this far below cannot round past it */
     }
 }
 
@@ -179,24 +197,26 @@ static void search(Cheap *c, int level, long long partial) {
      * option of an item outside the group may pay for the dearest item of the group */
     int i = best;
     long long rest = partial + bound - (in_s[i] ? c->mins[i] : most);
-    cover(c, i);
+    long long thresh0 = c->cutoff - partial - c->nd[c->nd[i].down].cost;
+    cover(c, i, thresh0);
     for (int p = c->nd[i].down; p != i && !c->stop; p = c->nd[p].down) {
         int o = c->nd[p].option;
         if (rest + c->nd[p].cost >= c->cutoff) break;  /* the list is sorted */
+        long long thresh = c->cutoff - partial - c->nd[p].cost;
         for (int q = p + 1; q != p;) {
             if (c->nd[q].top <= 0) { q = c->nd[q].up; continue; }
-            cover(c, c->nd[q].top);
+            cover(c, c->nd[q].top, thresh);
             q++;
         }
         c->chosen[level] = o;
         search(c, level + 1, partial + c->nd[p].cost);
         for (int q = p - 1; q != p;) {
             if (c->nd[q].top <= 0) { q = c->nd[q].down; continue; }
-            uncover(c, c->nd[q].top);
+            uncover(c, c->nd[q].top, thresh);
             q--;
         }
     }
-    uncover(c, i);
+    uncover(c, i, thresh0);
 }
 
 static long long *sort_costs;  /* qsort has no context argument in C99 */
@@ -208,13 +228,15 @@ static int by_cost(const void *a, const void *b) {
 
 int cheapest_run(int n_items, int n_options, const int *secondary, const int *opt_start,
                  const int *opt_items, const long long *costs, const int *groups,
-                 int n_groups_entries, int k, int depth, double deadline, CheapOut *out) {
+                 int n_groups_entries, int k, long long unit, int depth, double deadline,
+                 CheapOut *out) {
     Cheap c;
     memset(&c, 0, sizeof c);
     memset(out, 0, sizeof *out);
     int n_nodes = n_items + opt_start[n_options] + n_options + 1;
     int *order = NULL, *holders_at = NULL, *holders = NULL, rc = -1;
     c.n_items = n_items; c.n_options = n_options; c.k = k; c.depth = depth; c.cutoff = LLONG_MAX;
+    c.unit = unit;
     c.deadline = deadline; c.check_mask = check_mask_for(n_items);
     TAKE(c.nd, n_nodes); TAKE(c.len, n_items + 1); TAKE(c.llink, n_items + 1);
     int n_groups = 0;

@@ -3,18 +3,19 @@
  */
 #include "bindings.h"
 
-/* cheapest(lo, hi, secondary, options, costs, groups, k, time_limit)
+/* cheapest(lo, hi, secondary, options, costs, groups, k, unit, time_limit)
  *   -> (reason, nodes, tax, [(net cost, (options...)), ...])
  * Every primary item 1:1, no colours; costs one whole number per option (|sum| < 2^62,
- * checked by the caller); groups: groups of primary items no option holds two of, each
+ * checked by the caller), every solution's cost a multiple of unit; groups: groups of primary items no option holds two of, each
  * ended by -1 (the caller checks that no option holds two); the solutions
  * found, at most k, in no particular order (cost = net cost + tax). */
 static PyObject *cheapest_py(PyObject *self, PyObject *args) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *options, *cost_seq, *s_seq;
     int k;
+    long long unit;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "OOOOOOid", &lo_seq, &hi_seq, &sec_seq, &options, &cost_seq,
-                          &s_seq, &k, &time_limit))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd", &lo_seq, &hi_seq, &sec_seq, &options, &cost_seq,
+                          &s_seq, &k, &unit, &time_limit))
         return NULL;
     Problem in;
     CheapOut out;
@@ -28,6 +29,7 @@ static PyObject *cheapest_py(PyObject *self, PyObject *args) {
     if (!empty || read_problem(lo_seq, hi_seq, sec_seq, options, empty, Py_None, &in) < 0)
         goto done;
     if (k < 1) { PyErr_SetString(PyExc_ValueError, "k must be >= 1"); goto done; }
+    if (unit < 1) { PyErr_SetString(PyExc_ValueError, "unit must be >= 1"); goto done; }
     for (int i = 0; i < in.n_items; i++) {
         if (in.secondary[i]) continue;
         if (in.lo[i] != 1 || in.hi[i] != 1) {
@@ -56,7 +58,7 @@ static PyObject *cheapest_py(PyObject *self, PyObject *args) {
     }
     double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
     if (cheapest_run(in.n_items, in.n_options, in.secondary, in.opt_start, in.opt_items,
-                     costs, s_items, (int)n_s, k, depth + 1, deadline, &out) < 0)
+                     costs, s_items, (int)n_s, k, unit, depth + 1, deadline, &out) < 0)
         goto done;
     if (!(found = PyList_New(0))) goto done;
     for (int t = 0; t < out.found; t++) {
@@ -78,7 +80,7 @@ done:
 
 PyMethodDef cheapest_methods[] = {
     {"cheapest", cheapest_py, METH_VARARGS,
-     "cheapest(lo, hi, secondary, options, costs, groups, k, time_limit) -> "
+     "cheapest(lo, hi, secondary, options, costs, groups, k, unit, time_limit) -> "
      "(reason, nodes, tax, [(net cost, options), ...])"},
     {NULL, NULL, 0, NULL},
 };
