@@ -184,6 +184,10 @@ class Optimum(Generic[T]):
     optimal: bool
     reason: str = DONE
 
+    def _repr_svg_(self) -> str | None:  # a notebook draws a tiling's best, not its text
+        draw = getattr(self.solution, "_repr_svg_", None)
+        return draw() if callable(draw) else None
+
 
 @dataclass
 class Uniqueness(Generic[T]):

@@ -414,3 +414,29 @@ def test_a_bad_constraint_in_a_file_names_its_place_once(tmp_path, capsys):
     assert main(["solve", str(path), "--count"]) == 2
     said = capsys.readouterr().err
     assert said.count(f"{path}:6:") == 1 and "names its pieces" in said, said
+
+
+def test_the_puzzle_files_guide_example_counts_as_it_says(tmp_path, capsys) -> None:
+    # issue 79: the guide now shows fill and [[constraint]]; its file is
+    # examples/pentominoes-4x15-apart.toml, and `info` and `gallery` name its constraints
+    import tomllib
+    from pathlib import Path
+
+    from cpuzzler.cli import main
+    from cpuzzler.formats.puzzle_file import parse
+
+    root = Path(__file__).resolve().parents[1]
+    guide = (root / "docs/guides/puzzle-files.md").read_text()
+    blocks = re.findall(r"```toml\n(.*?)```", guide, re.S)
+    example = root / "examples/pentominoes-4x15-apart.toml"
+    assert tomllib.loads(example.read_text()) in [tomllib.loads(b) for b in blocks]
+    puzzle = parse(example.read_text(), path=str(example))
+    for engine in ("dlx", "frontier"):
+        assert puzzle.count(engine=engine) == 189
+        assert puzzle.count(engine=engine, symmetry="raw") == 756
+    assert "189 solutions up to rotation and reflection; 756 in all" in guide
+    assert main(["info", str(example), "--time-limit", "60"]) == 0
+    said = capsys.readouterr().out
+    assert "constraints: FaultFree(); Apart('X', 'I')" in said and "189 unique, 756 raw" in said
+    assert main(["gallery", str(example), "-o", str(tmp_path), "-n", "1", "--no-count"]) == 0
+    assert "Apart(&#x27;X&#x27;, &#x27;I&#x27;)" in (tmp_path / "index.html").read_text()

@@ -126,16 +126,19 @@ def test_notebooks_show_solutions_tilings_regions_and_pieces_as_pictures():
     from cpuzzler import catalog
     from cpuzzler.grids import square, sticks
     from cpuzzler.models import pieces
+    from cpuzzler.results import Optimum
 
     puzzle = catalog.get("pentominoes-3x20").build()
     assert repr(puzzle) == "Tiling(12 pieces, Region(square, 60 cells))"
     for obj, polygons in [(puzzle, 60), (puzzle.first(), 60), (square.rectangle(3, 2), 6),
-                          (pieces.pentominoes()[0], 5), (pieces.soma()[0], 3)]:
+                          (pieces.pentominoes()[0], 5), (pieces.soma()[0], 3),
+                          (puzzle.best(), 60)]:  # an Optimum: issue 79
         picture = obj._repr_svg_()
         assert picture.startswith("<svg") and picture.count("<polygon") == polygons, obj
     stick = pieces.tetrasticks()[0]._repr_svg_()
     assert stick.count('stroke-width="1"') == 4  # the piece's own grid under it
     assert sticks.rectangle(2, 2)._repr_svg_().count("<line") == 12
+    assert Optimum((0, 3), 7, True)._repr_svg_() is None  # options: the text shows them
 
 
 def test_copies_are_numbered_and_neighbouring_copies_coloured_apart():

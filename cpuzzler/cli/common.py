@@ -380,6 +380,27 @@ def published_counts(entry: Entry) -> str:
     return "count unknown"
 
 
+def rules(tiling: Tiling) -> list[tuple[str, str]]:
+    """What a tiling asks beyond exact cover, as (label, text) lines for ``info`` and
+    ``gallery``: its fill where it packs, its constraints where it has any.
+
+    >>> from cpuzzler.constraints import Apart, FaultFree
+    >>> from cpuzzler.grids import square
+    >>> from cpuzzler.models import Tiling, pieces
+    >>> for line in rules(Tiling(pieces.pentominoes(), square.rectangle(15, 4),
+    ...                          where=[FaultFree(), Apart("X", "I")], fill="pack")):
+    ...     print(*line, sep=": ")
+    fill: pack: cells may stay empty, pieces unused
+    constraints: FaultFree(); Apart('X', 'I')
+    """
+    lines = []
+    if tiling.fill == "pack":
+        lines.append(("fill", "pack: cells may stay empty, pieces unused"))
+    if tiling.where:
+        lines.append(("constraints", "; ".join(map(repr, tiling.where))))
+    return lines
+
+
 def piece_named(label: str, names: set[str]) -> str:
     """The piece a saved label names: itself, or without its copy number (``Y7``,
     ``I2-3``; see ``TilingSolution.labels``)."""

@@ -16,6 +16,7 @@ from cpuzzler.cli.common import (
     load_problem,
     positive,
     published_counts,
+    rules,
     seconds,
 )
 from cpuzzler.errors import InputFormatError, UsageError
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("gallery draws tilings; this problem is a plain exact cover")
     facts = [("lattice", problem.region.lattice.name),
              ("pieces", str(sum(p.copies for p in problem.pieces))),
-             ("symmetry", f"a group of order {len(problem.symmetries)}")]
+             ("symmetry", f"a group of order {len(problem.symmetries)}"), *rules(problem)]
     if entry:
         facts.append(("published", f"{published_counts(entry)} ({entry.source})"))
         facts += [("note", entry.note)] if entry.note else []

@@ -20,6 +20,7 @@ from cpuzzler.cli.common import (
     load_problem,
     progress_line,
     published_counts,
+    rules,
     seconds,
 )
 from cpuzzler.exact_cover import ExactCover
@@ -89,7 +90,7 @@ def _describe(args: argparse.Namespace) -> tuple[object, ExactCover, SymmetryRes
                    + (f" in {len(problem.parts)} parts" if problem.parts else "")),
                   ("pieces", f"{sum(p.copies for p in problem.pieces)}: {' '.join(names)}"),
                   ("symmetry", f"a group of order {len(problem.symmetries)} "
-                               f"({problem.symmetries.describe()})")]
+                               f"({problem.symmetries.describe()})"), *rules(problem)]
     xc = exact_cover_of(problem)
     secondary = sum(map(xc.is_secondary, xc.items))
     lines.append(("matrix", f"{len(xc.items) - secondary} primary and {secondary} secondary "

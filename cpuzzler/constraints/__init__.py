@@ -8,7 +8,9 @@ allowed)`` (coloured cells on allowed colours only: BurrTools' colour constraint
 takes them as ``where=[...]`` (``Tiling.count(where=[FaultFree()])``). Each says
 what it adds to the puzzle's exact cover (placements left out, items the placements
 hold), so every engine solves the constrained puzzle as the same matrix and prunes as it
-goes; what no matrix can say (a required symmetry) is checked on each whole solution.
+goes. What no one matrix can say (a required symmetry: ``Symmetric``) is solved in
+the quotient by each symmetry of its kind, and checked on each whole solution only
+where a quotient is no exact cover (the constraints guide says how).
 This package imports the grids, the placements and ``cpuzzler.assembly`` only: the
 models import it, never the other way.
 
