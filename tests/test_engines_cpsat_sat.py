@@ -301,3 +301,31 @@ def test_ctrl_c_kills_the_search_of_a_solver_that_cannot_be_interrupted(tmp_path
     out, err = finish(run, 60)
     assert run.returncode == 130, err
     assert "Traceback" not in err and "incremental solving" not in err
+
+
+def test_ctrl_c_during_cpsats_best_keeps_the_best_found_and_the_line_shows_it():
+    # issue 79: Ctrl-C on --best lost what CP-SAT had found; each better solution now
+    # shows on the progress line, and a Ctrl-C (sent here at the first) keeps the best
+    import _thread
+    import io
+
+    from cpuzzler import progress
+
+    class Interrupting(progress.Progress):
+        sent = False
+
+        def update(self, share, **said):
+            super().update(share, **said)
+            if "best so far" in said.get("note", "") and not self.sent:
+                self.sent = True
+                _thread.interrupt_main()
+
+    board = Tiling(pieces.pentominoes(), square.rectangle(8, 8), fill="pack")
+    shown = io.StringIO()
+    with progress.reporting(Interrupting("best", file=shown, delay=0)):
+        found = board.best(engine="cpsat")  # 60 cells, proven in seconds if not stopped
+    assert found.solution is not None and "best so far" in shown.getvalue()
+    assert (found.optimal, found.reason) == (False, "interrupted")
+    assert found.value == sum(len(p.cells) for p in found.solution.placements)
+    assert board.exact_cover.violation(
+        [board.placements.index(p) for p in found.solution.placements]) is None

@@ -129,6 +129,34 @@ def test_a_count_longer_than_a_second_shows_progress_on_a_terminal():
     assert "at least" in out and "counting" not in out
 
 
+@pytest.mark.parametrize("engine", ["cpsat", "memo"])
+def test_an_engine_that_reports_nothing_still_shows_it_is_running(engine):
+    # issue 79: only dlx and frontier drew a line; the others now get one that keeps
+    # its elapsed time going (progress.reporting's own thread)
+    seen, out = _in_a_terminal(["solve", "bedlam-cube", "--count", "--engine", engine,
+                                "--time-limit", "3"])
+    assert "counting:" in seen and "elapsed" in seen
+    assert "counting" not in out
+
+
+def test_best_shows_what_cp_sat_has_found_so_far(tmp_path):
+    packing = tmp_path / "pack.toml"
+    packing.write_text('lattice = "square"\nfill = "pack"\n[region]\nrectangle = [8, 8]\n'
+                       '[pieces]\nset = "pentominoes"\n')
+    seen, out = _in_a_terminal(["solve", str(packing), "--best", "--time-limit", "3"])
+    assert "best: best so far" in seen and ", bound " in seen and "elapsed" in seen
+    assert "covers" in out and "best so far" not in out
+
+
+def test_the_line_is_drawn_again_while_nothing_reports():
+    shown = io.StringIO()
+    with progress.reporting(progress.Progress("waiting", file=shown, delay=0)):
+        waited = time.perf_counter()
+        while "00:01 elapsed" not in shown.getvalue() and time.perf_counter() - waited < 60:
+            time.sleep(0.1)
+    assert "waiting: 00:01 elapsed" in shown.getvalue()
+
+
 def test_no_progress_with_quiet_or_in_a_pipe():
     seen, _ = _in_a_terminal(["solve", "bedlam-cube", "--count", "--time-limit", "1.5", "-q"])
     assert "counting" not in seen
@@ -157,3 +185,13 @@ def test_a_count_in_parts_shows_the_parts_done(tmp_path, monkeypatch, capsys):
     assert "counting in parts:" in seen and " parts, " in seen and "left" in seen
     assert "100%" in seen
     assert "2339" in capsys.readouterr().out
+
+
+def test_a_notebook_opts_in_to_a_progress_bar(capsys):
+    # outside Jupyter tqdm.auto falls back to the text line (on standard error)
+    with progress.shown("counting") as line:
+        assert progress.current() is line
+        assert queens(8).count(symmetry="raw") == 92
+        line.update(0.5, solutions=46)
+    assert progress.current() is None
+    assert "counting" in capsys.readouterr().err

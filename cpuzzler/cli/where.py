@@ -13,7 +13,8 @@ import argparse
 import time
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.cli.common import clear_line, draw, exact_cover_of, note, positive, status
+from cpuzzler import progress
+from cpuzzler.cli.common import draw, exact_cover_of, note, positive, progress_line, status
 from cpuzzler.errors import UsageError
 from cpuzzler.render import jsonl
 
@@ -90,10 +91,10 @@ def best(problem: Problem, args: argparse.Namespace, start: float,
 
     tiling = problem if isinstance(problem, Tiling) else None
     xc = exact_cover_of(problem)
-    found_k = (tiling or xc).best(engine=args.engine, time_limit=args.clock.left(),
-                                  k=args.best or 1, **options)
+    with progress.reporting(progress_line(args, "best")):  # CP-SAT's shows what it finds
+        found_k = (tiling or xc).best(engine=args.engine, time_limit=args.clock.left(),
+                                      k=args.best or 1, **options)
     ranked: list[Any] = found_k if isinstance(found_k, list) else [found_k]
-    clear_line()
     if not ranked or ranked[0].solution is None:
         reason = ranked[0].reason if ranked else "done"
         print("no solution" if reason == "done" else f"no solution found ({reason})")

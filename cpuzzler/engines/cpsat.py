@@ -22,6 +22,7 @@ import time
 from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from cpuzzler import progress
 from cpuzzler.encoders.cpsat import to_cpsat
 from cpuzzler.errors import ExactCoverError, TimeUp
 from cpuzzler.exact_cover import CPSAT_MOST_WEIGHT
@@ -260,23 +261,39 @@ def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
     if time_limit is not None:
         solver.parameters.max_time_in_seconds = max(
             time_limit - (time.perf_counter() - start), 1e-3)
+    callback = _incumbents(progress.current())  # read here: CP-SAT calls from its threads
+    interrupted = False
     try:
-        status = beside(lambda: solver.solve(model), solver.stop_search)
-    except KeyboardInterrupt:
-        stats.reason = INTERRUPTED
-        raise
+        status = beside(lambda: solver.solve(model, callback), solver.stop_search)
+    except KeyboardInterrupt:  # the search has ended: the best it found is kept
+        interrupted = True
+        status = solver.response_proto.status
     finally:
         stats.nodes = int(solver.num_branches)
         stats.updates = int(solver.num_conflicts)
     if status == cp_model.MODEL_INVALID:
         raise RuntimeError(f"CP-SAT rejected the model: {model.validate()}")
     optimal = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    stats.reason = DONE if optimal else TIMEOUT
+    stats.reason = DONE if optimal else INTERRUPTED if interrupted else TIMEOUT
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return Optimum(None, None, optimal, stats.reason)
     solution = tuple(k for k, x in enumerate(chosen) if solver.boolean_value(x))
     stats.solutions = 1
     return Optimum(solution, sum(weights[k] for k in solution), optimal, stats.reason)
+
+
+def _incumbents(line: progress.Progress | None) -> Any:
+    """A callback of CP-SAT's that shows each better solution's value, and the bound
+    proven so far, on the progress ``line`` (None where there is no line)."""
+    from ortools.sat.python import cp_model
+
+    class Incumbents(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            if line is not None:
+                line.update(None, note=f"best so far {round(self.objective_value):,}, "
+                                       f"bound {round(self.best_objective_bound):,}")
+
+    return Incumbents() if line is not None else None
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
