@@ -114,3 +114,18 @@ def test_weights_past_cpsats_objective(weight) -> None:
     found = xc.best([weight, 1, 2])
     assert (found.solution, found.value, found.optimal) == ((0, 1), weight + 1, True)
     assert xc.best([weight, 1, 2], engine="dlx").value == weight + 1
+
+
+def test_the_counting_engines_answer_best_by_the_native_listing():
+    # the constraints guide's table: memo, frontier and zdd list through the native
+    # engine, so their best is the listing's; the diagram finds the same in one pass
+    from cpuzzler.models import queens
+
+    xc = queens(6)
+    weights = [(o * 7) % 11 for o in range(xc.num_options)]
+    want = xc.best(weights, engine="python")
+    for engine in ("memo", "frontier", "zdd"):
+        found = xc.best(weights, engine=engine)
+        assert (found.value, found.optimal) == (want.value, True), engine
+        assert xc.stats.engine == engine
+    assert xc.diagram().best(weights)[0] == want.value

@@ -176,7 +176,8 @@ def test_the_command_writes_dlx_that_reads_back(tmp_path) -> None:
 
 @pytest.mark.parametrize(("text", "depth", "code", "said"), [
     ("A B\nA\n", "0", 1, "1 options to 0"),
-    ("A B\nA\n", "-1", 2, "a whole number >= 0"),
+    ("A B\nA\n", "-1", 2, "needs a number 0 or more, not -1"),
+    ("A B\nA\n", "one", 2, "'one' is not a whole number"),
 ])
 def test_the_command_says_no_solution_and_refuses_bad_values(tmp_path, text, depth, code,
                                                               said) -> None:

@@ -21,6 +21,7 @@ from cpuzzler.cli.common import (
     PROBLEM_HELP,
     exact_cover_of,
     load_problem,
+    nonnegative,
     write_file,
 )
 from cpuzzler.errors import UsageError
@@ -29,21 +30,10 @@ NAME = "reduce"
 HELP = "remove the options in no solution (DLX out, each with the option it was)"
 
 
-def depth(text: str) -> int:
-    """``--depth``: a whole number >= 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"a whole number >= 0, not {text!r}")
-    return value
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("problem", help=PROBLEM_HELP)
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="'-': stdout")
-    parser.add_argument("--depth", type=depth, default=0,
+    parser.add_argument("--depth", type=nonnegative, default=0,
                         help="levels of branching a probe may try below the choices it "
                              "forces (default 0: forced choices only)")
 
