@@ -84,7 +84,8 @@ def test_two_engines_agree_on_the_k_best(build, weigh):
 def test_a_tilings_best_proves_the_obvious_bound_at_once():
     # every tiling covers all 60 cells: the first one found is proven best (issue 79)
     board = catalog.get("pentominoes-6x10").build()
-    found = board.best()
+    with mock.patch.object(engine, "lp_duals", side_effect=AssertionError("no prices")):
+        found = board.best()  # every tiling alike: no relaxation solved for prices
     assert (found.value, found.optimal) == (60, True)
     assert board.exact_cover.stats.nodes < 10_000
 

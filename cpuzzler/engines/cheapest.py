@@ -39,7 +39,8 @@ MOST_WEIGHT = 2**61  # |weights| summed: net costs and their sums fit 64 bits
 MOST_DEPTH = 20_000  # primary items: the search recurses once per option chosen
 MOST_KEPT = 50_000_000  # k times the primary items: the k best kept, 4 bytes an option
 UNIT = 1024  # the prices' resolution: costs are scaled by it
-MOST_LP = 1_000_000  # option entries past which no linear relaxation is solved (GLOP: ~8 s)
+MOST_LP = 1_000_000  # option entries past which no linear relaxation is solved
+LP_SECONDS = 1.0  # GLOP's time at most (it holds the interpreter: Ctrl-C waits for it)
 
 
 def refusal(xc: ExactCover, weights: list[int], k: int = 1) -> str | None:
@@ -145,14 +146,18 @@ def priced_problem(options: Sequence[Sequence[int]], secondary: list[bool], cost
     whatever the prices: they change no solution's value, good ones give a bound that
     already sees, say, that 60 cells of pieces leave 4 of 64 empty). A secondary item
     of negative price is made primary, with a slack option (the price is a reward for
-    using it, which a solution may forgo). Without prices (no optimum in ``seconds``,
-    past ``MOST_LP``, past 64 bits) the costs as they are.
+    using it, which a solution may forgo). Without prices (every solution costing the
+    same, no optimum in ``seconds`` or ``LP_SECONDS``, past ``MOST_LP``, past 64 bits)
+    the costs as they are.
 
     >>> priced_problem([[0, 1], [0], [1]], [False, False], [3, 1, 1], None)
     Priced(costs=[1024, 0, 0], secondary=[0, 0], slack=[], unit=1024, offset=2048)
     """
     plain = Priced(list(costs), [int(s) for s in secondary], [])
-    duals = lp_duals(options, secondary, costs, seconds)
+    if all_alike(options, secondary, costs):
+        return plain
+    duals = lp_duals(options, secondary, costs,
+                     LP_SECONDS if seconds is None else min(seconds, LP_SECONDS))
     if duals is None or not all(map(math.isfinite, duals)):
         return plain
     price = [math.floor(UNIT * y + 1e-6) for y in duals]  # 1e-6: no price from round-off
@@ -167,6 +172,28 @@ def priced_problem(options: Sequence[Sequence[int]], secondary: list[bool], cost
     for i in slack:
         made[i] = 0
     return Priced(net, made, slack, UNIT, sum(price[i] for i, s in enumerate(made) if not s))
+
+
+def all_alike(options: Sequence[Sequence[int]], secondary: list[bool], costs: list[int]
+              ) -> bool:
+    """Whether DLX5's taxes alone leave every option free, so that every solution costs
+    the same (a tiling's cells covered, where every tiling covers them all): then the
+    first solution is the best, and prices have nothing to add.
+
+    >>> all_alike([[0, 1], [0], [1]], [False, False], [2, 1, 1])
+    True
+    """
+    net = list(costs)
+    holders: list[list[int]] = [[] for _ in secondary]
+    for o, items in enumerate(options):
+        for i in items:
+            holders[i].append(o)
+    for i, held in enumerate(holders):
+        if not secondary[i] and held:
+            least = min(net[o] for o in held)
+            for o in held:
+                net[o] -= least
+    return not any(net)
 
 
 def lp_duals(options: Sequence[Sequence[int]], secondary: list[bool], costs: list[int],
