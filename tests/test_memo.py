@@ -88,6 +88,20 @@ def test_domino_tilings_of_squares(side, tilings):
     assert xc.stats.memo["states"] < 100_000
 
 
+def test_fault_lines_no_bound_can_stop_merge_states():
+    # issue 77: a fault line is an item of bounds 1:n held by its n placements, so no
+    # bound stops it and the key keeps min(used, 1) (csrc/memo.c, "Bounds that cannot
+    # bind"): Graham's fault-free domino 6x5 tilings, and the pentomino 5x12 beside dlx
+    from cpuzzler.constraints import FaultFree
+
+    assert dominoes(6, 5).count(symmetry="raw", where=[FaultFree()], engine="memo") == 6
+    board = Tiling(pieces.pentominoes(), square.rectangle(12, 5)).constrained([FaultFree()])
+    xc = board.exact_cover
+    assert xc.count(symmetry="raw", engine="memo") == 2984
+    assert xc.stats.memo["states"] < 1_000_000  # 896,649; 9,377,303 (5.6 GB) before
+    assert xc.count(symmetry="raw", engine="dlx") == 2984
+
+
 def test_domino_tilings_agree_with_enumeration():
     for width, height in [(3, 4), (4, 5), (5, 6)]:
         xc = dominoes(width, height).exact_cover

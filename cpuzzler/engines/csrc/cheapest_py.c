@@ -6,9 +6,10 @@
 /* cheapest(lo, hi, secondary, options, costs, groups, k, unit, time_limit)
  *   -> (reason, nodes, tax, [(net cost, (options...)), ...])
  * Every primary item 1:1, no colours; costs one whole number per option (|sum| < 2^62,
- * checked by the caller), every solution's cost a multiple of unit; groups: groups of primary items no option holds two of, each
- * ended by -1 (the caller checks that no option holds two); the solutions
- * found, at most k, in no particular order (cost = net cost + tax). */
+ * checked by the caller), every solution's cost (net plus tax, and the caller's prices)
+ * a multiple of unit; groups: groups of primary items no option holds two of, each ended
+ * by -1 (the caller checks that no option holds two); the solutions found, at most k, in
+ * no particular order (cost = net cost + tax). */
 static PyObject *cheapest_py(PyObject *self, PyObject *args) {
     PyObject *lo_seq, *hi_seq, *sec_seq, *options, *cost_seq, *s_seq;
     int k;

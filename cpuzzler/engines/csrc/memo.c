@@ -44,6 +44,14 @@
  * keep) and the count goes on, exact, just slower.  The cap bounds every table held at
  * once: growing holds the old table beside the new, and dropping happens in place.
  *
+ * Bounds that cannot bind.  An item of bounds lo:hi with hi at least its number of
+ * options (a fault line of a tiling, 1:n, held by the n placements that cross it) can
+ * never be covered too often, so two open states that differ only in how often it is
+ * covered, both at least lo, have the same solutions: its key word holds min(used, lo)
+ * while it is open (saturate[i] = lo), and the states merge.  The fault-free pentomino
+ * 5x12 tilings: 9,377,303 states (5.6 GB, 23.0 CPU seconds) before, 896,649 (0.35 GB,
+ * 1.7 s) after; the 6x10, 51.9 s before, 8.2 s after.
+ *
  * Colours.  An entry of an option may give its secondary item a colour (colour[k] > 0,
  * per entry of opt_items).  holders[j] counts the chosen options that hold j in colour
  * shade[j]; an option is compatible at j when it holds j plainly and j is not held at all,
@@ -81,7 +89,9 @@ static inline void key_item(Memo *m, int i) {
         if (m->used[i]) m->key[m->bit_of[i] >> 3] |= bit;
         else m->key[m->bit_of[i] >> 3] &= (unsigned char)~bit;
     } else {
-        memcpy(m->key + m->word_of[i], &m->used[i], sizeof(int));
+        int v = m->used[i];
+        if (m->saturate[i] >= 0 && v > m->saturate[i] && v < m->hi[i]) v = m->saturate[i];
+        memcpy(m->key + m->word_of[i], &v, sizeof(int));
     }
 }
 
@@ -464,6 +474,11 @@ int memo_prepare(Memo *m, const int *secondary, double memory_bytes) {
             m->item_opts[m->item_start[j] + fill[j]++] = o;
         }
     free(fill);
+    m->saturate = calloc((size_t)m->n_items + 1, sizeof(int));
+    if (!m->saturate) return -1;
+    for (int i = 0; i < m->n_items; i++)  /* see "Bounds that cannot bind" */
+        m->saturate[i] = m->hi[i] > 1 && m->hi[i] >= m->item_start[i + 1] - m->item_start[i]
+                         ? m->lo[i] : -1;
     if (m->colour) {
         m->shade = calloc((size_t)m->n_items + 1, sizeof(int));
         m->holders = calloc((size_t)m->n_items + 1, sizeof(int));
@@ -511,7 +526,8 @@ void memo_restart(Memo *m) {
 }
 
 void memo_free(Memo *m) {
-    free(m->lo); free(m->hi); free(m->used); free(m->order); free(m->bit_of);
+    free(m->lo); free(m->hi); free(m->used); free(m->saturate); free(m->order);
+    free(m->bit_of);
     free(m->word_of); free(m->opt_start); free(m->opt_items); free(m->item_start);
     free(m->item_opts); table_free(m->slots, m->capacity, m->slot_bytes); free(m->key);
     free(m->spare);
