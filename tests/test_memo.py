@@ -102,6 +102,19 @@ def test_fault_lines_no_bound_can_stop_merge_states():
     assert xc.count(symmetry="raw", engine="dlx") == 2984
 
 
+def test_an_apart_constraints_edges_behind_the_sweep_are_forgotten():
+    # csrc/memo.c, "Items behind the sweep": an edge item both of whose cells the sweep
+    # has passed is cleared from the key; 8.5 CPU s before on the fault-free 4x15 with
+    # the X and the I apart, 0.7 s after
+    from cpuzzler.constraints import Apart, FaultFree
+
+    board = Tiling(pieces.pentominoes(), square.rectangle(15, 4))
+    xc = board.constrained([FaultFree(), Apart("X", "I")]).exact_cover
+    assert xc.count(symmetry="raw", engine="memo") == 756
+    assert xc.stats.memo["states"] < 300_000  # 228,385
+    assert xc.count(symmetry="raw", engine="frontier") == 756
+
+
 def test_domino_tilings_agree_with_enumeration():
     for width, height in [(3, 4), (4, 5), (5, 6)]:
         xc = dominoes(width, height).exact_cover

@@ -52,6 +52,15 @@
  * 5x12 tilings: 9,377,303 states (5.6 GB, 23.0 CPU seconds) before, 896,649 (0.35 GB,
  * 1.7 s) after; the 6x10, 51.9 s before, 8.2 s after.
  *
+ * Items behind the sweep.  Under SWEEP every item before the branching position is
+ * finished, so an option whose first primary item lies there can never be chosen again.
+ * A secondary item all of whose options are such (an Apart constraint's edge, once the
+ * sweep has passed both its cells) keeps nothing the rest of the search can use: the
+ * key is looked up with its bit or word cleared (mask, per position; lookup_key), and
+ * states that differ only behind the sweep merge, as the frontier engine's do.  The
+ * fault-free pentomino 4x15 with the X and the I apart: 8.5 CPU seconds before, 0.7 s
+ * after (228,385 states).
+ *
  * Colours.  An entry of an option may give its secondary item a colour (colour[k] > 0,
  * per entry of opt_items).  holders[j] counts the chosen options that hold j in colour
  * shade[j]; an option is compatible at j when it holds j plainly and j is not held at all,
@@ -93,6 +102,15 @@ static inline void key_item(Memo *m, int i) {
         if (m->saturate[i] >= 0 && v > m->saturate[i] && v < m->hi[i]) v = m->saturate[i];
         memcpy(m->key + m->word_of[i], &v, sizeof(int));
     }
+}
+
+/* The key to look up at sweep position pos: the key itself, or under a mask the key
+ * with the items behind the sweep cleared (see "Items behind the sweep"). */
+static const unsigned char *lookup_key(Memo *m, int pos) {
+    if (!m->mask) return m->key;
+    const unsigned char *row = m->mask + (size_t)pos * (size_t)m->key_bytes;
+    for (int b = 0; b < m->key_bytes; b++) m->lookup[b] = m->key[b] & row[b];
+    return m->lookup;
 }
 
 static void pack_key(Memo *m, int pos, int p) {
@@ -389,8 +407,9 @@ static count128 memo_node(Memo *m, int pos, int p) {
         if (reason >= 0) { m->stop = reason; return 0; }
     }
     pack_key(m, pos, p);
-    uint64_t h = hash_key(m->key, m->key_bytes);
-    unsigned char *slot = find_slot(m, m->key, h);
+    const unsigned char *key = lookup_key(m, pos);
+    uint64_t h = hash_key(key, m->key_bytes);
+    unsigned char *slot = find_slot(m, key, h);
     uint64_t sh;
     memcpy(&sh, slot, 8);
     if (sh != 0) {
@@ -439,17 +458,63 @@ static count128 memo_node(Memo *m, int pos, int p) {
     if (m->stop) return total;  /* a partial sum: a lower bound, never stored */
     make_room(m);
     pack_key(m, pos, p);  /* the key buffer was reused below */
-    slot = find_slot(m, m->key, h);
+    key = lookup_key(m, pos);
+    slot = find_slot(m, key, h);
     uint64_t work = (uint64_t)(m->nodes - start_nodes);
     memcpy(slot, &h, 8);
     memcpy(slot + 8, &total, 16);
     memcpy(slot + 24, &work, 8);
-    memcpy(slot + SLOT_HEAD, m->key, (size_t)m->key_bytes);
+    memcpy(slot + SLOT_HEAD, key, (size_t)m->key_bytes);
     m->stored++;
     return total;
 }
 
 /* ---- setting up ------------------------------------------------------------------- */
+
+#define MOST_MASK_BYTES (64u << 20)  /* positions times key bytes, past which no masks */
+
+/* The masks of "Items behind the sweep": row pos clears each secondary item whose options
+ * all start before pos.  None where no item dies before the end, or past MOST_MASK_BYTES.
+ * -1: no memory. */
+static int prepare_masks(Memo *m, const int *secondary) {
+    size_t rows = (size_t)m->n_order, width = (size_t)m->key_bytes;
+    if (rows == 0 || rows * width > MOST_MASK_BYTES) return 0;
+    int *pos_of = malloc(((size_t)m->n_items + 1) * sizeof(int));
+    int *last = malloc(((size_t)m->n_items + 1) * sizeof(int));
+    if (!pos_of || !last) { free(pos_of); free(last); return -1; }
+    for (int i = 0; i < m->n_items; i++) pos_of[i] = m->n_order, last[i] = m->n_order;
+    for (int k = 0; k < m->n_order; k++) pos_of[m->order[k]] = k;
+    for (int i = 0; i < m->n_items; i++) if (secondary[i]) last[i] = -1;
+    for (int o = 0; o < m->n_options; o++) {
+        int first = m->n_order;  /* where the option may be chosen: its first item's place */
+        for (int k = m->opt_start[o]; k < m->opt_start[o + 1]; k++)
+            if (pos_of[m->opt_items[k]] < first) first = pos_of[m->opt_items[k]];
+        for (int k = m->opt_start[o]; k < m->opt_start[o + 1]; k++) {
+            int j = m->opt_items[k];
+            if (secondary[j] && first > last[j]) last[j] = first;
+        }
+    }
+    int dies = 0;
+    for (int i = 0; i < m->n_items; i++) dies |= secondary[i] && last[i] < m->n_order - 1;
+    if (dies) {
+        m->mask = malloc(rows * width);
+        m->lookup = malloc(width);
+        if (!m->mask || !m->lookup) { free(pos_of); free(last); return -1; }
+        for (size_t pos = 0; pos < rows; pos++) {
+            unsigned char *row = m->mask + pos * width;
+            memset(row, 0xFF, width);
+            for (int i = 0; i < m->n_items; i++) {
+                if (!secondary[i] || last[i] >= (int)pos) continue;
+                if (m->bit_of[i] >= 0)
+                    row[m->bit_of[i] >> 3] &= (unsigned char)~(1u << (m->bit_of[i] & 7));
+                else
+                    memset(row + m->word_of[i], 0, sizeof(int));
+            }
+        }
+    }
+    free(pos_of); free(last);
+    return 0;
+}
 
 int memo_prepare(Memo *m, const int *secondary, double memory_bytes) {
     size_t total_len = (size_t)m->opt_start[m->n_options];
@@ -498,6 +563,7 @@ int memo_prepare(Memo *m, const int *secondary, double memory_bytes) {
         if (m->bit_of[i] < 0) m->word_of[i] = (bits + 7) / 8 + 4 * words++;
     m->key_bytes = (bits + 7) / 8 + 4 * words + 2 * (int)sizeof(int);
     m->key = calloc((size_t)m->key_bytes, 1);
+    if (m->choice == SWEEP && prepare_masks(m, secondary) < 0) return -1;
     m->slot_bytes = (SLOT_HEAD + (size_t)m->key_bytes + 7) / 8 * 8;
     m->max_slots = (size_t)(memory_bytes / (double)m->slot_bytes);
     m->capacity = 1024;
@@ -527,7 +593,7 @@ void memo_restart(Memo *m) {
 
 void memo_free(Memo *m) {
     free(m->lo); free(m->hi); free(m->used); free(m->saturate); free(m->order);
-    free(m->bit_of);
+    free(m->bit_of); free(m->mask); free(m->lookup);
     free(m->word_of); free(m->opt_start); free(m->opt_items); free(m->item_start);
     free(m->item_opts); table_free(m->slots, m->capacity, m->slot_bytes); free(m->key);
     free(m->spare);

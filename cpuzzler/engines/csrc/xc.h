@@ -170,6 +170,7 @@ typedef struct {
     int n_items, n_options, n_order, key_bytes, stop, depth, choice;
     int *lo, *hi, *used, *order, *bit_of, *word_of;
     int *saturate;                            /* per item: lo where hi cannot bind, else -1 */
+    unsigned char *mask, *lookup;             /* SWEEP: per position, the key's live bytes */
     int *active, *cells, *where, *option_of;  /* FEWEST's sparse sets, see memo.c */
     int *opt_start, *opt_items, *item_start, *item_opts;
     int *colour, *shade, *holders;            /* colours, or colour NULL: see memo.c */
