@@ -1,8 +1,10 @@
 """Constrained counts engine by engine: the same puzzle and constraints on every engine
-that counts, CPU seconds each (issue 77's cases and the constraints guide's examples).
+that counts, CPU seconds each (issue 77's cases and the constraints guide's examples);
+with ``--best``, ``best()`` on every engine that optimises or lists (issue 79's).
 
     python benchmarks/constrained.py                        # every case, every engine
     python benchmarks/constrained.py --only fault-free-6x10 --engines dlx,memo --cap 60
+    python benchmarks/constrained.py --best --cap 60         # best() engine by engine
 
 Each run is a child process of its own (its CPU seconds, CP-SAT's worker threads
 included, read by the child; killed past twice the cap, so a run that blows up its
@@ -39,6 +41,31 @@ CASES = {
 }
 ENGINES = ("dlx", "frontier", "memo", "zdd", "cpsat", "sat", "auto")
 
+# name: (the Python that builds ``board``, ``where`` and ``weights``, what it is): best()
+BEST = {
+    "v3-packing": ('board = Tiling([pieces.by_name("polyominoes", "V3").with_copies(12)], '
+                   'square.rectangle(5, 5), fill="pack"); where = []; weights = None',
+                   "12 V trominoes packed in 5x5, cells covered (the guide's)"),
+    "monominoes-apart": ('board = Tiling([pieces.monomino()[0].with_copies(16)], '
+                         'square.rectangle(4, 4), fill="pack"); '
+                         'where = [Apart.copies("O1")]; weights = None',
+                         "monominoes pairwise apart in 4x4 (the guide's)"),
+    "pentominoes-6x10": ("board = rectangle(10, 6); where = []; weights = None",
+                         "pentominoes 6x10, cells covered"),
+    "pentominoes-3x20-x-left": ("board = rectangle(20, 3); where = []; weights = [-max(x for "
+                                "x, _ in p.cells) if p.piece == 'X' else 0 for p in "
+                                "board.placements]",
+                                "pentominoes 3x20, the X as far left as it goes"),
+    "fault-free-6x10-x-left": ("board = rectangle(10, 6); where = [FaultFree()]; weights = "
+                               "[-max(x for x, _ in p.cells) if p.piece == 'X' else 0 for p "
+                               "in board.constrained(where).placements]",
+                               "pentominoes 6x10 fault-free, the X as far left as it goes"),
+    "pentominoes-8x8-packing": ('board = Tiling(pieces.pentominoes(), square.rectangle(8, 8), '
+                                'fill="pack"); where = []; weights = None',
+                                "the 12 pentominoes packed in 8x8, cells covered"),
+}
+BEST_ENGINES = ("dlx", "cpsat", "sat", "python")
+
 CHILD = """
 import json, sys, time
 from cpuzzler.constraints import Apart, FaultFree, Within
@@ -56,9 +83,29 @@ print(json.dumps({{"count": int(found), "complete": found.complete,
 """
 
 
-def run(case: str, engine: str, cap: float) -> tuple[int | None, float | None]:
-    """(the raw count, CPU seconds), or (None, None) where it did not finish."""
-    code = CHILD.format(build=CASES[case][0], engine=engine, cap=cap)
+CHILD_BEST = """
+import json, sys, time
+from cpuzzler.constraints import Apart, FaultFree, Within
+from cpuzzler.grids import square
+from cpuzzler.models import Tiling, pieces
+
+def rectangle(w, h):
+    return Tiling(pieces.pentominoes(), square.rectangle(w, h))
+
+{build}
+start = time.process_time()
+found = board.best(weights, where=where, engine={engine!r}, time_limit={cap})
+print(json.dumps({{"count": found.value, "complete": found.optimal,
+                   "cpu": time.process_time() - start}}))
+"""
+
+
+def run(case: str, engine: str, cap: float, best: bool = False
+        ) -> tuple[int | None, float | None]:
+    """(the raw count, or the best value, and CPU seconds), or (None, None) where it
+    did not finish (a best not proven)."""
+    code = (CHILD_BEST if best else CHILD).format(
+        build=(BEST if best else CASES)[case][0], engine=engine, cap=cap)
     try:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               timeout=2 * cap + 30, check=False)
@@ -74,18 +121,24 @@ def run(case: str, engine: str, cap: float) -> tuple[int | None, float | None]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", action="append", choices=sorted(CASES))
-    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--only", action="append", choices=sorted({*CASES, *BEST}))
+    parser.add_argument("--engines", default=None, help="default: every engine that takes "
+                        "the job (" + ",".join(ENGINES) + "; with --best " +
+                        ",".join(BEST_ENGINES) + ")")
+    parser.add_argument("--best", action="store_true", help="best() instead of counts: "
+                        "the proven best value, each engine's CPU seconds")
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per run")
     args = parser.parse_args()
-    engines = args.engines.split(",")
-    print("| case | raw count | " + " | ".join(f"`{e}`" for e in engines) + " |")
+    table = BEST if args.best else CASES
+    engines = (args.engines or ",".join(BEST_ENGINES if args.best else ENGINES)).split(",")
+    heading = "best, proven" if args.best else "raw count"
+    print(f"| case | {heading} | " + " | ".join(f"`{e}`" for e in engines) + " |")
     print("|---|---|" + "---|" * len(engines))
-    for case in args.only or CASES:
+    for case in [c for c in args.only or table if c in table]:
         counts: dict[str, int] = {}
         cpu: dict[str, float] = {}
         for engine in engines:
-            found, seconds = run(case, engine, args.cap)
+            found, seconds = run(case, engine, args.cap, args.best)
             if found is not None and seconds is not None:
                 counts[engine], cpu[engine] = found, seconds
         if len(set(counts.values())) > 1:
@@ -100,7 +153,7 @@ def main() -> None:
                 cells.append(f"{cpu[engine]:.2f} ({ratio:.0f}x)" if ratio >= 1.5
                              else f"**{cpu[engine]:.2f}**")
         count = next(iter(counts.values()), None)
-        print(f"| {CASES[case][1]} | {'-' if count is None else f'{count:,}'} | "
+        print(f"| {table[case][1]} | {'-' if count is None else f'{count:,}'} | "
               + " | ".join(cells) + " |", flush=True)
 
 
