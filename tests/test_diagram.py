@@ -260,3 +260,16 @@ def test_the_zdd_engine_refuses_colours_and_keeps_its_time_limit():
     big = catalog.get("pentominoes-6x10").build().exact_cover
     partial = big.count(symmetry="raw", engine="zdd", time_limit=0.5)
     assert not partial.complete and partial.reason == "time-out"
+
+
+def test_the_zdd_engine_says_when_oxidds_memory_runs_out(monkeypatch):
+    # OxiDD raises its DDMemoryError (a MemoryError) when its tables are full (seen on
+    # the fault-free pentomino 3x20 with a rule of its own); it becomes one clear error
+    from cpuzzler.engines import zdd
+
+    def full(*args):
+        raise MemoryError("OxiDD ZBDD operation ran out of memory")
+
+    monkeypatch.setattr(zdd, "_rule", full)
+    with pytest.raises(ExactCoverError, match="outgrew OxiDD's memory.*memo or frontier"):
+        queens(6).count(symmetry="raw", engine="zdd")

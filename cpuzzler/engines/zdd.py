@@ -81,6 +81,9 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     except KeyboardInterrupt:
         stats.reason = INTERRUPTED
         return 0
+    except MemoryError:  # OxiDD's DDMemoryError: its tables are full
+        raise ExactCoverError("the zdd engine's diagrams outgrew OxiDD's memory: count "
+                              "with the memo or frontier engine") from None
     stats.memo = {"states": solutions.node_count()}
     return int(solutions.sat_count(xc.num_options))
 
