@@ -66,6 +66,7 @@ BEST = {
 }
 BEST_ENGINES = ("dlx", "cpsat", "sat", "python")
 
+# the child's program: the puzzle built, then one job timed (a count, or best())
 CHILD = """
 import json, sys, time
 from cpuzzler.constraints import Apart, FaultFree, Within
@@ -77,35 +78,22 @@ def rectangle(w, h):
 
 {build}
 start = time.process_time()
-found = board.count(symmetry="raw", where=where, engine={engine!r}, time_limit={cap})
-print(json.dumps({{"count": int(found), "complete": found.complete,
+{job}
+print(json.dumps({{"count": value, "complete": complete,
                    "cpu": time.process_time() - start}}))
 """
-
-
-CHILD_BEST = """
-import json, sys, time
-from cpuzzler.constraints import Apart, FaultFree, Within
-from cpuzzler.grids import square
-from cpuzzler.models import Tiling, pieces
-
-def rectangle(w, h):
-    return Tiling(pieces.pentominoes(), square.rectangle(w, h))
-
-{build}
-start = time.process_time()
-found = board.best(weights, where=where, engine={engine!r}, time_limit={cap})
-print(json.dumps({{"count": found.value, "complete": found.optimal,
-                   "cpu": time.process_time() - start}}))
-"""
+COUNT = """found = board.count(symmetry="raw", where=where, engine={engine!r}, time_limit={cap})
+value, complete = int(found), found.complete"""
+BEST_JOB = """found = board.best(weights, where=where, engine={engine!r}, time_limit={cap})
+value, complete = found.value, found.optimal"""
 
 
 def run(case: str, engine: str, cap: float, best: bool = False
         ) -> tuple[int | None, float | None]:
     """(the raw count, or the best value, and CPU seconds), or (None, None) where it
     did not finish (a best not proven)."""
-    code = (CHILD_BEST if best else CHILD).format(
-        build=(BEST if best else CASES)[case][0], engine=engine, cap=cap)
+    job = (BEST_JOB if best else COUNT).format(engine=engine, cap=cap)
+    code = CHILD.format(build=(BEST if best else CASES)[case][0], job=job)
     try:
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               timeout=2 * cap + 30, check=False)

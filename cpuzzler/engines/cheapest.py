@@ -171,7 +171,7 @@ def priced_problem(options: Sequence[Sequence[int]], secondary: list[bool], cost
     made = [int(s) for s in secondary]
     for i in slack:
         made[i] = 0
-    return Priced(net, made, slack, UNIT, sum(price[i] for i, s in enumerate(made) if not s))
+    return Priced(net, made, slack, UNIT, sum(price))  # a secondary's price is 0 or slack
 
 
 def all_alike(options: Sequence[Sequence[int]], secondary: list[bool], costs: list[int]
