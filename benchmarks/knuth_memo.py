@@ -12,7 +12,8 @@ named by ``--knuth DIR``).
     python benchmarks/knuth_memo.py --knuth ~/knuth --big --repeat 1 --timeout 600
 
 For each puzzle, the raw count (no symmetry broken, as DLX6 takes the matrix) by DLX6,
-by cpuzzler's memo and frontier engines, in turn: the median CPU seconds of each, the
+by cpuzzler's memo engine (its sweep and its fewest-options rule) and its frontier
+engine, in turn: the median CPU seconds of each, the
 ratio of the faster of ours to DLX6, and the nodes of DLX6's ZDD beside those of
 cpuzzler's diagram of all solutions (``Diagram.of``, the memo engine's states reduced).
 The counts must agree, else the run stops.
@@ -36,8 +37,11 @@ from cpuzzler.engines.diagram import Diagram  # noqa: E402
 PUZZLES = ("dominoes-8x8", "pentominoes-3x20", "pentominoes-4x15", "pentominoes-5x12",
            "pentominoes-6x10", "soma", "tetracubes-2x4x4", "pentominoes-8x8-square")
 # the catalog's counts no enumeration reaches, which it gives to the memo engine
-BIG = ("dominoes-8x10", "dominoes-10x10", "dominoes-aztec-diamond-8", "box-dominoes-2x2x10",
-       "lozenges-hexagon-6-5-5", "lozenges-hexagon-6-6-6")
+BIG = ("dominoes-8x10", "dominoes-10x10", "dominoes-12x12", "dominoes-aztec-diamond-8",
+       "box-dominoes-2x2x10", "lozenges-hexagon-6-5-5", "lozenges-hexagon-6-6-6")
+# our counters: an engine and its options, as the table's columns
+OURS = {"memo": {"engine": "memo"}, "memo fewest": {"engine": "memo", "choice": "fewest"},
+        "frontier": {"engine": "frontier"}}
 
 
 def dlx6(binary: Path, text: str, timeout: float) -> tuple[int | None, int | None, float]:
@@ -62,28 +66,30 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=300.0)
     args = parser.parse_args()
     binary = knuth.build(args.knuth, ("dlx6",))["dlx6"]
-    print("| puzzle | raw count | DLX6 CPU s | memo CPU s | frontier CPU s | ratio "
-          "| DLX6 ZDD nodes | cpuzzler diagram nodes |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| puzzle | raw count | DLX6 CPU s | "
+          + " | ".join(f"{column} CPU s" for column in OURS)
+          + " | ratio | DLX6 ZDD nodes | cpuzzler diagram nodes |")
+    print("|---|---|---|" + "---|" * len(OURS) + "---|---|---|")
     for name in args.only or (BIG if args.big else PUZZLES):
         xc = catalog.get(name).build().exact_cover
         text = knuth.knuth_input(xc, multiplicities=True)
-        times: dict[str, list[float]] = {"dlx6": [], "memo": [], "frontier": []}
+        times: dict[str, list[float]] = {"dlx6": [], **{column: [] for column in OURS}}
         zdd, ours = None, -1
         for _ in range(args.repeat):
             theirs, zdd, cpu = dlx6(binary, text, args.timeout)
             times["dlx6"].append(cpu)
             if theirs is None:
                 times["dlx6"][-1] = math.nan
-            for engine in ("memo", "frontier"):
+            for column, options in OURS.items():
                 start = time.process_time()
-                found = xc.count(engine=engine, symmetry="raw", time_limit=args.timeout)
-                times[engine].append(time.process_time() - start if found.complete
+                found = xc.count(**options, symmetry="raw", time_limit=args.timeout)
+                times[column].append(time.process_time() - start if found.complete
                                      else math.nan)
                 ours = ours if not found.complete else int(found)
                 if theirs is not None and found.complete and found != theirs:
-                    raise SystemExit(f"{name}: DLX6 {theirs}, cpuzzler {engine} {found}")
-        a, m, f = (statistics.median(times[k]) for k in ("dlx6", "memo", "frontier"))
+                    raise SystemExit(f"{name}: DLX6 {theirs}, cpuzzler {column} {found}")
+        a = statistics.median(times["dlx6"])
+        mine = [statistics.median(times[column]) for column in OURS]
         try:
             diagram = f"{len(Diagram.of(xc)):,}"
         except ExactCoverError as e:  # past the memory cap (a quarter of the machine's)
@@ -91,9 +97,9 @@ def main() -> None:
         def shown(t: float) -> str:
             return f"> {args.timeout:g}" if math.isnan(t) else f"{t:.2f}"
 
-        faster = min((t for t in (m, f) if not math.isnan(t)), default=math.nan)
+        faster = min((t for t in mine if not math.isnan(t)), default=math.nan)
         ratio = faster / max(a, 1e-3)  # NaN where either side ran out of time
-        print(f"| {name} | {ours:,} | {shown(a)} | {shown(m)} | {shown(f)} | "
+        print(f"| {name} | {ours:,} | {shown(a)} | " + " | ".join(map(shown, mine)) + " | "
               f"{'-' if math.isnan(ratio) else f'{ratio:.2f}'} | "
               f"{zdd if zdd is not None else '-'} | {diagram} |", flush=True)
 

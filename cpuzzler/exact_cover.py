@@ -58,7 +58,7 @@ class ExactCover(Matrix):
     """An exact-cover problem: the matrix (``matrix.Matrix``: items, with optional
     ``lo:hi`` bounds, secondary items, options over them) and what is asked of it: one
     solution, all, the count, the best, a sample, its symmetries; whether the solution
-    is unique and the fewest hints that make it so (``cpuzzler.design``)."""
+    is unique and the fewest hints that make it so (``cpuzzler.uniqueness``)."""
 
     def __init__(
         self,
@@ -256,7 +256,7 @@ class ExactCover(Matrix):
                time_limit: float | None = None, where: Iterable[Any] = (), **options: Any
                ) -> Uniqueness[tuple[int, ...]]:
         """Whether there is exactly one solution (up to the problem's symmetries, or
-        ``symmetry="raw"``): the search stops at the second (``cpuzzler.design``).
+        ``symmetry="raw"``): the search stops at the second (``cpuzzler.uniqueness``).
         ``.unique``, ``.solutions`` (the one, or two different ones), ``.witness()``.
 
         >>> from cpuzzler.models import queens
@@ -272,7 +272,7 @@ class ExactCover(Matrix):
               engine: str | None = None, **engine_options: Any) -> Hints:
         """The fewest of a solution's ``options`` (indices, as ``solve`` yields them)
         that, given in advance, leave it the only solution, proven (``.optimal``); with
-        ``minimal``, quickly, a set in which every hint is needed (``design.hints``).
+        ``minimal``, quickly, a set in which every hint is needed (``uniqueness.hints``).
 
         >>> from cpuzzler.models import queens
         >>> queens(6).hints(queens(6).first())  # one queen placed fixes the other five

@@ -3,7 +3,7 @@ assemblies of a Soma-like 3x3x3 cube with repeated pieces. This tries every set 
 tricubes and tetracubes (mirror images apart, as wooden pieces are) that fills 27 cells
 with some piece used more than once, and prints the sets with 282 solutions up to
 rotation and reflection. About six minutes on one core; it finds one set:
-V, T, Z and four L (``cpuzzler.models.pieces.google_cube``).
+V, T, Z and four L (``cpuzzler.pieces.google_cube``).
 
     python examples/google_cube_search.py
 """

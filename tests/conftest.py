@@ -7,7 +7,7 @@ import subprocess
 from itertools import combinations
 
 from cpuzzler import ExactCover
-from cpuzzler.models.pieces import named_sets
+from cpuzzler.pieces import named_sets
 
 
 def pytest_configure(config) -> None:

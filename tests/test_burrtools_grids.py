@@ -21,7 +21,7 @@ from cpuzzler.grids import prisms, triangular
 from cpuzzler.grids.region import Region
 from cpuzzler.grids.subcells import rhombic, tetra_octa
 from cpuzzler.models import Tiling
-from cpuzzler.models.pieces import Piece
+from cpuzzler.pieces import Piece
 
 H = math.sqrt(0.75)
 

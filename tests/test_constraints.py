@@ -13,6 +13,7 @@ from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids import cubic, hexagonal, square
 from cpuzzler.models import Tiling, pieces
 from cpuzzler.results import Clock
+from cpuzzler.symmetry import tiling_solutions
 
 DOMINO = pieces.domino()[0]
 ENGINES = ("dlx", "memo", "cpsat")
@@ -209,8 +210,8 @@ def test_symmetric_solutions_from_the_quotients_equal_a_check_of_every_solution(
     packing = Tiling([v3.with_copies(5)], square.rectangle(4, 4),
                      fill="pack").constrained([Apart.copies("V3")])  # 161 packings
     for board in (dominoes(6, 4), Tiling([v3], square.rectangle(6, 6)), packing):
-        quotiented = board.constrained(where)._symmetric_solutions(None, "dlx",
-                                                                   Clock(None), {})
+        quotiented = tiling_solutions.symmetric_solutions(board.constrained(where), None,
+                                                          "dlx", Clock(None), {})
         # (a mirror of the packing fixes placements whose quotient is no exact cover of
         # ours: then every solution is listed and checked, as the other path does)
         assert quotiented is not None or board is packing
@@ -220,7 +221,7 @@ def test_symmetric_solutions_from_the_quotients_equal_a_check_of_every_solution(
         unique = board.count(where=where)
         first = board.first(where=where)
         with monkeypatch.context() as listing:  # every solution listed and checked
-            listing.setattr(Tiling, "_symmetric_solutions", lambda *_: None)
+            listing.setattr(tiling_solutions, "symmetric_solutions", lambda *_: None)
             checked = {key(s) for s in board.solve(symmetry="raw", where=where)}
             assert board.count(where=where) == unique
         assert found["dlx"] == found["cpsat"] == checked, board

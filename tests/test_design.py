@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from cpuzzler import ExactCover, ExactCoverError
 from cpuzzler.design import holes
-from cpuzzler.design.givens import Givens
 from cpuzzler.grids import square
 from cpuzzler.models import Sudoku, Tiling, pieces, queens
+from cpuzzler.uniqueness.givens import Givens
 
 SUDOKU17 = Path(__file__).resolve().parents[2] / "shared" / "data" / "sudoku17.txt"
 

@@ -690,7 +690,7 @@ def test_other_sweeps_have_other_states_and_the_same_count():
     """The second way the long counts are checked: the columns read the other way or cut
     across two axes (on a parallelogram of triangles no symmetry maps one sweep onto
     another)."""
-    from cpuzzler.models.tiling_model import cell_name
+    from cpuzzler.placements.tiling_cover import cell_name
 
     tiling = catalog.find("hexiamonds-4x9").build()
     xc = tiling.exact_cover

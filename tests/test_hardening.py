@@ -243,7 +243,7 @@ def test_an_internal_error_is_one_line_asking_for_a_report_or_a_traceback_with_d
 def test_two_names_for_one_shape_swap_in_the_symmetry_group():
     from cpuzzler.grids import square
     from cpuzzler.models import Tiling
-    from cpuzzler.models.pieces import make
+    from cpuzzler.pieces import make
 
     domino = [(0, 0), (1, 0)]
     square_of_two = Tiling([make("A", domino, square), make("B", domino, square)],

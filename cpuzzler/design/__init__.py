@@ -1,22 +1,14 @@
-"""The puzzle designer's questions: is the answer unique, which pieces or clues must be
-given away (as few as possible) to make it so, and which member of a family of boards
-has exactly one solution.
+"""The puzzle designer's families of boards: which member of a family (a hole at every
+position, ``holes``) has exactly one solution, each class counted.
 
-``uniqueness`` (stop at the second solution, the witness), ``givens`` (an exact cover's
-solutions with some options given in advance), ``hints`` (the fewest hints, by an
-implicit hitting set) and ``witness`` (two solutions side by side) know exact covers and
-solutions only: they import ``exact_cover``, ``results``, ``errors`` and the renderers,
-and ``ExactCover``, ``Tiling`` and ``Sudoku`` hand their questions on to them.
-``families`` (a family of boards: a hole at every position, each class counted;
-``holes`` here) builds tilings, so it imports the models, and so does this package;
-the models import the modules above only inside the methods that hand on to them.
+``families`` builds tilings, so it imports the models; nothing below imports it. The
+questions of one puzzle (is it unique, the fewest hints) are ``cpuzzler.uniqueness``'s.
 
->>> from cpuzzler.models import queens
->>> answer = queens(6).unique(symmetry="raw")
->>> answer.unique, len(answer.solutions)
-(False, 2)
->>> queens(6).unique().unique  # the 6 queens' one solution up to symmetry
-True
+>>> from cpuzzler.grids import square
+>>> from cpuzzler.models import pieces
+>>> dominoes = [pieces.domino()[0].with_copies(4)]
+>>> [int(n) for _, n in holes(dominoes, square.rectangle(3, 3), [(0, 0)])]
+[2, 0, 1]
 """
 
 from cpuzzler.design.families import holes

@@ -29,8 +29,8 @@ from concurrent.futures import ProcessPoolExecutor
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
-from cpuzzler.models.pieces import Piece
 from cpuzzler.models.tiling import Tiling
+from cpuzzler.pieces import Piece
 from cpuzzler.results import LIMIT, Count
 
 Position = tuple[Cell, ...]

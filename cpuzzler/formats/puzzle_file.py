@@ -15,7 +15,7 @@ its own drawn or listed, or both)::
                                        # part: pieces lie within one part, solutions
                                        # count up to swaps of congruent parts
     [pieces]
-    set = "pentominoes"                # a set of cpuzzler.models.pieces
+    set = "pentominoes"                # a set of cpuzzler.pieces
     kind = "free"                      # or "one-sided"
     only = []                          # some of the set's pieces (all when empty)
     copies = {}                        # name = copies, or one number for every piece
@@ -79,13 +79,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from cpuzzler import pieces
 from cpuzzler.constraints import Apart, Constraint, FaultFree, Symmetric, Within
 from cpuzzler.errors import ExactCoverError, InputFormatError
 from cpuzzler.formats import read_text
 from cpuzzler.grids import cubic, hexagonal, square, sticks, tetrakis, triangular, trigs, twigs
 from cpuzzler.grids.lattice import KINDS
 from cpuzzler.grids.region import Region
-from cpuzzler.models import pieces
 from cpuzzler.models.tiling import CROSSING_RULES, FILLS, Tiling
 
 LATTICES = {m.lattice.name: m for m in (square, triangular, hexagonal, cubic, sticks, trigs,

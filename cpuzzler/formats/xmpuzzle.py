@@ -42,8 +42,8 @@ from cpuzzler.formats import regular_file
 from cpuzzler.grids import cubic, prisms, spheres, subcells
 from cpuzzler.grids.lattice import Cell, Lattice
 from cpuzzler.grids.region import Region
-from cpuzzler.models.pieces import Piece
 from cpuzzler.models.tiling import Tiling
+from cpuzzler.pieces import Piece
 
 GRIDS = {0: "cubes", 1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra",
          4: "tetrahedra and octahedra"}

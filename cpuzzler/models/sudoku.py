@@ -21,7 +21,7 @@ from cpuzzler.formats import read_text
 from cpuzzler.results import DONE, Count, Uniqueness
 
 if TYPE_CHECKING:
-    from cpuzzler.design.givens import Givens
+    from cpuzzler.uniqueness.givens import Givens
 
 _SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -147,7 +147,7 @@ class Sudoku:
         >>> Sudoku.from_string("12.." "34.." "...." "....").unique().unique
         False
         """
-        from cpuzzler.design.uniqueness import answer
+        from cpuzzler.uniqueness.answer import answer
 
         if engine is None and time_limit is None:  # the empty grid's matrix, clues given
             _, givens = _empty_grid(self.box_rows, self.box_cols)
@@ -177,7 +177,7 @@ class Sudoku:
         """The fewest of this puzzle's givens (a full grid: of its cells) that leave its
         solution the only one, as a puzzle; ``minimal``: quickly, a puzzle in which every
         clue is needed (in reading order, shuffled by ``seed`` if given). The fewest are
-        proven by an implicit hitting set (``design.hints``): fast on small grids, far
+        proven by an implicit hitting set (``uniqueness.hints``): fast on small grids, far
         out of reach for 9x9 (no 16-clue puzzle exists: McGuire, Tugemann and Civario,
         2012).
 
@@ -185,7 +185,7 @@ class Sudoku:
         >>> sum(v > 0 for row in full.hints().grid for v in row)
         4
         """
-        from cpuzzler.design.hints import fewest_hints
+        from cpuzzler.uniqueness.hints import fewest_hints
 
         empty, givens = _empty_grid(self.box_rows, self.box_cols)
         clues = self._clues()
@@ -225,7 +225,7 @@ class Sudoku:
 def _empty_grid(box_rows: int, box_cols: int) -> tuple[ExactCover, Givens]:
     """The empty grid's exact cover (option (r, c, v) at (r * n + c) * n + v - 1) and
     its residual problems, built once per box shape."""
-    from cpuzzler.design.givens import Givens
+    from cpuzzler.uniqueness.givens import Givens
 
     xc = Sudoku.empty((box_rows, box_cols)).exact_cover
     return xc, Givens(xc)

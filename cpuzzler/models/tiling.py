@@ -20,10 +20,10 @@ from cpuzzler.exact_cover import ExactCover
 from cpuzzler.grids.edges import Crossing
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
-from cpuzzler.models import tiling_model
-from cpuzzler.models.pieces import Piece
-from cpuzzler.models.placement import Placement
-from cpuzzler.models.tiling_model import cell_name, check_parts
+from cpuzzler.pieces import Piece
+from cpuzzler.placements import tiling_cover
+from cpuzzler.placements.placement import Placement
+from cpuzzler.placements.tiling_cover import cell_name, check_parts
 from cpuzzler.results import (
     SYMMETRY_MODES,
     Clock,
@@ -234,51 +234,39 @@ class Tiling:
         """The constraints no exact cover states: each whole solution is checked."""
         return [c for c in self.where if c.checked_at_leaves]
 
-    def _accepts(self, solution: TilingSolution) -> bool:
-        """Whether a solution passes the constraints checked at the leaves; the
-        symmetries that fix it are found only where a constraint reads them."""
-        if not all(c.accepts_placements(solution.placements) for c in self.checked_at_leaves):
-            return False
-        by_symmetry = [c for c in self.checked_at_leaves
-                       if type(c).accepts is not Constraint.accepts]
-        if not by_symmetry:
-            return True
-        fixed_by = self.symmetries.fixed_by(solution)
-        return all(c.accepts(fixed_by) for c in by_symmetry)
-
     def _repr_svg_(self) -> str:  # a notebook shows the region to fill
         from cpuzzler.render.svg import region_svg
 
         return region_svg(self.region)
 
-    # --- the placement set (built by ``tiling_model``) ------------------------------------
+    # --- the placement set (built by ``tiling_cover``) ------------------------------------
 
     @cached_property
     def placements(self) -> list[Placement]:
         """Every orientation of every piece at every position inside the region (on a
         wrapped region, also across its seams)."""
-        return tiling_model.placements(self)
+        return tiling_cover.placements(self)
 
     @cached_property
     def exact_cover(self) -> ExactCover:
         """Items: the pieces, the cells, the ways to cross, what the constraints add
-        (``tiling_model.exact_cover``); one option per placement, in their order."""
-        return tiling_model.exact_cover(self, self.placements, self._crossing_keys)
+        (``tiling_cover.exact_cover``); one option per placement, in their order."""
+        return tiling_cover.exact_cover(self, self.placements, self._crossing_keys)
 
     @cached_property
     def _crossing_keys(self) -> list[list[Crossing]]:
         """Each placement's ways to be crossed (none where crossing is allowed)."""
-        return tiling_model.crossing_keys(self, self.placements)
+        return tiling_cover.crossing_keys(self, self.placements)
 
     def parts_meet(self) -> bool:
         """Whether pieces in two different parts could cross at a grid point the parts
         share: then a part cannot move without the others, and the parts cannot swap."""
-        return tiling_model.parts_meet(self, self.placements, self._crossing_keys)
+        return tiling_cover.parts_meet(self, self.placements, self._crossing_keys)
 
     def sweep(self, flipped: bool = False, skewed: bool = False) -> list[Cell]:
         """The region's cells in the order the memo and frontier engines cover them
-        (``tiling_model.sweep``: ``flipped``, ``skewed``)."""
-        return tiling_model.sweep(self.region, flipped, skewed)
+        (``tiling_cover.sweep``: ``flipped``, ``skewed``)."""
+        return tiling_cover.sweep(self.region, flipped, skewed)
 
     def use_sweep(self, flipped: bool = False, skewed: bool = False) -> None:
         """Make ``sweep(flipped, skewed)`` the order in which the memo and frontier
@@ -303,8 +291,8 @@ class Tiling:
     def coverage(self, through: Sequence[int], total: int) -> dict[str, dict[Cell, float]]:
         """Per piece name, per cell: the share of the ``total`` solutions in which that
         piece covers the cell, from the solutions holding each placement (``through``;
-        ``tiling_model.coverage``)."""
-        return tiling_model.coverage(self.pieces, self.placements, through, total)
+        ``tiling_cover.coverage``)."""
+        return tiling_cover.coverage(self.pieces, self.placements, through, total)
 
     # --- solving -----------------------------------------------------------------------
 
@@ -320,65 +308,11 @@ class Tiling:
         from this call: building the model is part of it."""
         _check_mode(symmetry)
         puzzle = self.constrained(where)
-        return puzzle._solutions(limit, symmetry, engine, Clock(time_limit), options)
+        from cpuzzler.symmetry.tiling_solutions import solutions
+
+        return solutions(puzzle, limit, symmetry, engine, Clock(time_limit), options)
 
     solutions = solve  # the name the constraints' examples use
-
-    def _solutions(self, limit: int | None, symmetry: str, engine: str | None, clock: Clock,
-                   options: dict[str, Any]) -> Iterator[TilingSolution]:
-        from cpuzzler.symmetry.tiling_counts import least_image
-
-        seen: set[tuple[int, ...]] = set()
-        # one solution is its class's first: no group is needed (a large region's takes
-        # long to build); a class is named by its least image as option numbers
-        moves = None if symmetry == "raw" or limit == 1 else self.option_symmetries(symmetry)
-        found = 0
-        checked = bool(self.checked_at_leaves)
-        # The first solution is unique whatever the symmetry: then the engine may stop at
-        # one (CP-SAT's parallel search); otherwise the search streams until enough, as
-        # where a constraint checks whole solutions.
-        wanted = limit if (moves is None or limit == 1) and not checked else None
-        xc = self.exact_cover
-        found_options = self._symmetric_solutions(limit, engine, clock, options)
-        if found_options is None:
-            found_options = xc.solve(wanted, engine=engine, time_limit=clock.left(),
-                                     **options)
-        for options_chosen in found_options:
-            if moves is not None:  # a class once: the checks give all its members alike
-                key = least_image(options_chosen, moves)
-                if key in seen:
-                    continue
-                seen.add(key)
-            solution = self.solution(options_chosen)
-            if checked and not self._accepts(solution):
-                continue
-            yield solution
-            found += 1
-            if limit is not None and found >= limit:
-                return
-
-    def _symmetric_solutions(self, limit: int | None, engine: str | None, clock: Clock,
-                             options: dict[str, Any]) -> Iterator[tuple[int, ...]] | None:
-        """The solutions the first ``Symmetric`` constraint allows, from the quotients by
-        the symmetries of its kind (``symmetry.symmetric_search``); None where there is no
-        such constraint or a quotient is no exact cover of ours (then every solution is
-        listed and checked)."""
-        from cpuzzler.constraints.symmetric import Symmetric
-        from cpuzzler.symmetry.symmetric_search import fixed_solutions, quotients
-
-        asked = next((c for c in self.where if isinstance(c, Symmetric)), None)
-        if asked is None:
-            return None
-        group = self.symmetries
-        wanted = [p for g, p in enumerate(self.option_symmetries(), 1)
-                  if asked.wanted(group.proper[g], group.order(g))]
-        parts = quotients(self.exact_cover, wanted)
-        if parts is None:
-            return None
-        alone = self.checked_at_leaves == [asked]  # any solution found then passes
-        return fixed_solutions(self.exact_cover, parts, engine=engine,
-                               time_limit=clock.left(), options=options,
-                               limit=1 if limit == 1 and alone else None)
 
     def sample(self, k: int, *, seed: int = 0, time_limit: float | None = None,
                where: Iterable[Constraint] = (), **options: Any) -> list[TilingSolution]:
@@ -469,7 +403,7 @@ class Tiling:
         """Whether the puzzle has exactly one solution, up to its symmetry (default), its
         rotations or none (``"raw"``): the search stops at the second. ``.unique``,
         ``.solutions``, ``.witness()`` and ``.svg()``: two different solutions side by
-        side, where they differ marked (``cpuzzler.design``).
+        side, where they differ marked (``cpuzzler.uniqueness``).
 
         >>> from cpuzzler.grids import square
         >>> from cpuzzler.models import pieces
@@ -477,7 +411,7 @@ class Tiling:
         >>> board.unique().unique, len(board.unique().solutions)
         (False, 2)
         """
-        from cpuzzler.design.uniqueness import answer
+        from cpuzzler.uniqueness.answer import answer
 
         puzzle = self.constrained(where)
         found = puzzle.solve(2, symmetry=symmetry, engine=engine, time_limit=time_limit,
@@ -489,7 +423,7 @@ class Tiling:
         """The fewest placements of ``solution`` (the first found by default) that, fixed
         in advance, leave it the only solution (raw: every rotation and reflection is
         another), proven (``.optimal``); ``minimal``: quickly, a set in which every hint
-        is needed (``design.hints``).
+        is needed (``uniqueness.hints``).
 
         >>> from cpuzzler.grids import square
         >>> from cpuzzler.models import pieces

@@ -6,9 +6,10 @@ symmetries of any exact cover (found by nauty) and its counts of unique solution
 ``burnside`` those counts by Burnside's lemma on quotient exact covers; ``lex_leader``
 the lex-leader clauses that keep one solution per orbit in a CP-SAT model or a CNF;
 ``tiling_counts`` a tiling's count up to its group (Burnside, the reduction, lex
-leaders, listing) and which route a count takes. All but ``tilings`` and
-``tiling_counts`` know the exact cover only (they import ``exact_cover``, ``results``
-and ``errors``, never a model or a grid), so the engines and encoders may use them;
-those two know a tiling by its shape and import grids and placements, never
-``models.tiling``. This file imports nothing: each room is loaded when it is used.
+leaders, listing) and which route a count takes; ``tiling_solutions`` its solutions,
+one of each class. All but the three ``tiling`` rooms know the exact cover only (they
+import ``exact_cover``, ``results`` and ``errors``, never a model or a grid), so the
+engines and encoders may use them; those three know a tiling by its shape (a Protocol)
+and import grids, placements and constraints, never a model. This file imports nothing:
+each room is loaded when it is used.
 """

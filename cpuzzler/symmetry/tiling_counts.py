@@ -45,7 +45,7 @@ from cpuzzler.results import (
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover
-    from cpuzzler.models.placement import Placement
+    from cpuzzler.placements.placement import Placement
     from cpuzzler.symmetry.tilings import PuzzleSymmetry, Reduction, TilingSolution
 
 T = TypeVar("T")

@@ -20,8 +20,8 @@ from typing import Protocol
 
 from cpuzzler.grids.lattice import Cell, Lattice, Symmetry
 from cpuzzler.grids.region import part_maps
-from cpuzzler.models.placement import Placement
-from cpuzzler.models.tiling_model import Shape
+from cpuzzler.placements.placement import Placement
+from cpuzzler.placements.tiling_cover import Shape
 
 
 class Tiling(Shape, Protocol):

@@ -21,8 +21,8 @@ from cpuzzler.exact_cover import ExactCover
 from cpuzzler.grids.edges import Crossing, crossings
 from cpuzzler.grids.lattice import Cell
 from cpuzzler.grids.region import Region
-from cpuzzler.models.pieces import Piece
-from cpuzzler.models.placement import Placement
+from cpuzzler.pieces import Piece
+from cpuzzler.placements.placement import Placement
 from cpuzzler.results import RunDeadline
 
 __all__ = ["Shape", "cell_name", "check_parts", "count_is_implied", "crossing_keys",

@@ -29,10 +29,10 @@ import random
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
-from cpuzzler.design.givens import Givens
 from cpuzzler.errors import ExactCoverError
 from cpuzzler.jobs import JOBS
 from cpuzzler.results import Hints
+from cpuzzler.uniqueness.givens import Givens
 
 if TYPE_CHECKING:
     from cpuzzler.exact_cover import ExactCover

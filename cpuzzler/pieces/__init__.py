@@ -1,9 +1,13 @@
 """Pieces: named polyform sets and the generation of all polyforms of an order.
 
+The first stage of a tiling, beside the grids: it imports the grids and the errors
+only, and everything from the placements up imports it (``cpuzzler.models`` hands it
+on as ``cpuzzler.models.pieces``).
+
 A piece is a shape of one lattice with a name, a kind (``free``: placed in every
 orientation; ``one-sided``: rotations only, so its mirror image is another piece) and a
 number of copies. Solid pieces (polycubes) are always placed by rotations only. The named
-sets are data, one file per family in ``cpuzzler/pieces/`` (see ``read_sets``); this
+sets are data, one file per family in this folder (see ``read_sets``); this
 module computes the rest: sets made from others, every polyform of an order, lookup by
 name.
 
