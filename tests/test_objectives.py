@@ -129,3 +129,25 @@ def test_the_counting_engines_answer_best_by_the_native_listing():
         assert (found.value, found.optimal) == (want.value, True), engine
         assert xc.stats.engine == engine
     assert xc.diagram().best(weights)[0] == want.value
+
+
+@pytest.mark.parametrize("engine", ["sat", "cpsat", "python"])
+def test_a_tilings_cells_are_proven_at_the_first_tiling_on_every_engine(engine):
+    # issue 79: every tiling covers all 60 cells, so the first is the best: RC2 proved
+    # nothing on the 6x10 in 30 s, nor on the 3x20 in 300 s; now the first is proven
+    board = Tiling(pieces.pentominoes(), square.rectangle(10, 6))
+    found = board.best(engine=engine)
+    assert (found.value, found.optimal, found.reason) == (60, True, "done")
+    assert board.exact_cover.stats.solutions == 1  # no listing, no proof search
+    ranked = board.best(engine=engine, k=3)  # any three are the three best
+    assert [(f.value, f.optimal) for f in ranked] == [(60, True)] * 3
+    assert len({f.solution.record() for f in ranked}) == 3
+    # a weight that tells tilings apart goes to the engine's own objective again
+    def x_at_right(p):
+        return max(x for x, _ in p.cells) if p.piece == "X" else 0
+
+    x_left = board.best(minimize=x_at_right, engine="sat" if engine == "python" else engine)
+    assert (x_left.value, x_left.optimal) == (board.best(minimize=x_at_right).value, True)
+    assert x_left.value == 2  # the X's right arm in the third column: it fits no nearer
+    three = Tiling(pieces.pentominoes(), square.rectangle(20, 3))
+    assert three.best(engine=engine).value == 60

@@ -195,3 +195,26 @@ def test_a_notebook_opts_in_to_a_progress_bar(capsys):
         line.update(0.5, solutions=46)
     assert progress.current() is None
     assert "counting" in capsys.readouterr().err
+
+
+def test_best_by_the_branch_and_bound_shows_its_best_so_far(tmp_path):
+    # issue 79: the native branch and bound is one C call, and its line showed the
+    # elapsed time only; now it reports its nodes, solutions and best value
+    import random
+
+    from cpuzzler import ExactCover
+    from cpuzzler.grids import square
+    from cpuzzler.models import Tiling, pieces
+
+    plain = Tiling(pieces.pentominoes(), square.rectangle(10, 6)).exact_cover
+    rng = random.Random(1)
+    priced = ExactCover(primary=plain.primary)
+    for o in range(plain.num_options):  # a random cost per placement, as DLX5's tests
+        priced.add_option(plain.option(o), cost=rng.randrange(1000))
+    file = tmp_path / "priced.dlx"
+    priced.to_dlx(file)
+    kept = tmp_path / "best.txt"  # the solutions to a file: a pipe would fill and stop it
+    seen, _ = _in_a_terminal(["solve", str(file), "--best", "2000", "--time-limit", "3",
+                              "-o", str(kept)])
+    assert "best: best so far" in seen and "solutions" in seen and "nodes/s" in seen
+    assert "| cost " in kept.read_text()  # the best found in 3 s

@@ -67,5 +67,6 @@ def frontier_meet_dot(handle: Any, q: int, records: bytes, head: int, queries: b
 def frontier_bit_mode(allow: bool) -> bool: ...
 def cheapest(lo: Sequence[int], hi: Sequence[int], secondary: Sequence[int],
              options: Options, costs: Sequence[int], groups: Sequence[int], k: int,
-             unit: int, time_limit: float
+             unit: int, time_limit: float,
+             report: Callable[[int, int, int | None], object] | None = None,
              ) -> tuple[int, int, int, list[tuple[int, tuple[int, ...]]]]: ...

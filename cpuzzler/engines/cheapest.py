@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cpuzzler import progress
 from cpuzzler.engines import _dlx
 from cpuzzler.engines.native import REASONS
 from cpuzzler.results import DONE, Optimum, Stats
@@ -112,9 +113,11 @@ def cheapest(xc: ExactCover, weights: list[int], maximize: bool, k: int,
         time_limit = max(0.0, time_limit - (time.monotonic() - start))
     for i in priced.slack:  # covered once now: by an option of its own or its slack
         lo[i] = hi[i] = 1
+    sign = -1 if maximize else 1
     reason, nodes, tax, found = _dlx.cheapest(
         lo, hi, priced.secondary, options + [[i] for i in priced.slack], priced.costs,
-        groups, k, priced.unit, -1.0 if time_limit is None else time_limit)
+        groups, k, priced.unit, -1.0 if time_limit is None else time_limit,
+        _reporter(progress.current(), sign, priced))
     said = REASONS[reason]
     if stats is not None:
         stats.kernel, stats.nodes, stats.reason = "cheapest", nodes, said
@@ -122,8 +125,22 @@ def cheapest(xc: ExactCover, weights: list[int], maximize: bool, k: int,
     ranked = sorted(((net + tax + priced.offset) // priced.unit,
                      tuple(sorted(o for o in chosen if o < xc.num_options)))
                     for net, chosen in found)
-    sign = -1 if maximize else 1
     return [Optimum(chosen, sign * cost, said == DONE, said) for cost, chosen in ranked]
+
+
+def _reporter(line: progress.Progress | None, sign: int, priced: Priced
+              ) -> Callable[[int, int, int | None], None] | None:
+    """What the search tells its progress to: the line's nodes, solutions and the best
+    value so far (None where no line is shown)."""
+    if line is None:
+        return None
+
+    def report(nodes: int, kept: int, least: int | None) -> None:
+        best = ("no solution yet" if least is None
+                else f"best so far {sign * ((least + priced.offset) // priced.unit):,}")
+        line.update(None, solutions=kept, nodes=nodes, note=best)
+
+    return report
 
 
 @dataclass
@@ -172,6 +189,24 @@ def priced_problem(options: Sequence[Sequence[int]], secondary: list[bool], cost
     for i in slack:
         made[i] = 0
     return Priced(net, made, slack, UNIT, sum(price))  # a secondary's price is 0 or slack
+
+
+def every_solution_alike(xc: ExactCover, weights: list[int]) -> bool:
+    """Whether every solution of ``xc`` has the same value under ``weights`` (by DLX5's
+    taxes: ``all_alike``), where every primary item is covered once and there are no
+    colours: then any solution is the best, and the first one found is proven so.
+
+    >>> from cpuzzler.models import queens
+    >>> weights = [o * o for o in range(16)]  # a queen on row r, column c: option 4r + c
+    >>> every_solution_alike(queens(4), [1] * 16), every_solution_alike(queens(4), weights)
+    (True, False)
+    """
+    lo, hi, secondary = xc.item_arrays()
+    if xc.has_colours or any(not s and (a, b) != (1, 1)
+                             for a, b, s in zip(lo, hi, secondary, strict=True)):
+        return False
+    options = [xc.option_items(o) for o in range(xc.num_options)]
+    return all_alike(options, secondary, list(weights))
 
 
 def all_alike(options: Sequence[Sequence[int]], secondary: list[bool], costs: list[int]

@@ -23,7 +23,7 @@ from typing import Any
 from cpuzzler.engines import cheapest
 from cpuzzler.exact_cover import CPSAT_MOST_WEIGHT, ExactCover
 from cpuzzler.jobs import JOBS
-from cpuzzler.results import DONE, INTERRUPTED, Clock, Optimum, Stats
+from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Optimum, Stats
 
 
 def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
@@ -41,6 +41,8 @@ def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
     xc.stats = stats = Stats(engine=run.NAME)
     start = time.perf_counter()
     try:
+        if cheapest.every_solution_alike(xc, weights):  # a tiling's cells: the first
+            return first_is_best(xc, weights, run, stats, time_limit, options)
         if hasattr(run, "best"):
             found: Optimum[tuple[int, ...]] = run.best(
                 xc, weights, maximize=maximize, stats=stats, time_limit=time_limit,
@@ -75,6 +77,9 @@ def k_best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | Non
     start = time.perf_counter()
     clock = Clock(time_limit)
     try:
+        if cheapest.every_solution_alike(xc, weights):  # any k are the k best
+            return listed_k(xc, weights, maximize, run, stats, time_limit, options, k,
+                            limit=k)
         if not hasattr(run, "best"):
             return listed_k(xc, weights, maximize, run, stats, time_limit, options, k)
         found: list[Optimum[tuple[int, ...]]] = []
@@ -101,22 +106,48 @@ def branch_and_bound(xc: ExactCover, weights: list[int], engine: str | None,
 
 
 def listed_k(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,
-             time_limit: float | None, options: dict[str, Any], k: int
-             ) -> list[Optimum[tuple[int, ...]]]:
-    """The k best by listing every solution: the oracle of ``k_best``."""
+             time_limit: float | None, options: dict[str, Any], k: int,
+             limit: int | None = None) -> list[Optimum[tuple[int, ...]]]:
+    """The k best by listing every solution (the oracle of ``k_best``), or the first
+    ``limit`` where every solution is worth the same."""
     sign = 1 if maximize else -1
     kept: list[tuple[int, tuple[int, ...]]] = []  # (-sign * value, solution), best first
     try:
-        for solution in run.solve(xc, stats=stats, time_limit=time_limit, **options):
+        for solution in run.solve(xc, stats=stats, time_limit=time_limit, limit=limit,
+                                  **options):
             stats.solutions += 1
             key = (-sign * sum(weights[o] for o in solution), solution)
             if len(kept) < k or key < kept[-1]:
                 bisect.insort(kept, key)
                 del kept[k:]
+            if limit is not None and stats.solutions >= limit:  # the engine may go on
+                stats.reason = LIMIT
+                break
     except KeyboardInterrupt:
         stats.reason = INTERRUPTED
+    if limit is not None and stats.reason == LIMIT:  # the first ones are the best
+        stats.reason = DONE
     done = stats.reason == DONE
     return [Optimum(solution, -sign * value, done, stats.reason) for value, solution in kept]
+
+
+def first_is_best(xc: ExactCover, weights: list[int], run: Any, stats: Stats,
+                  time_limit: float | None, options: dict[str, Any]
+                  ) -> Optimum[tuple[int, ...]]:
+    """The best solution where every solution is worth the same: the first one found,
+    proven best (or that there is none) as soon as it is."""
+    found = None
+    try:
+        found = next(iter(run.solve(xc, stats=stats, time_limit=time_limit, limit=1,
+                                    **options)), None)
+    except KeyboardInterrupt:
+        stats.reason = INTERRUPTED
+    stats.solutions = int(found is not None)
+    if found is not None:  # proven: no solution is worth more
+        stats.reason = DONE
+        return Optimum(found, sum(weights[k] for k in found), True)
+    done = stats.reason == DONE
+    return Optimum(None, None, done, stats.reason)
 
 
 def best_listed(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,

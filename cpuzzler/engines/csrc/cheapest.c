@@ -58,6 +58,12 @@
  *
  * The search is recursive (the caller keeps it within 20,000 levels, a few MB of stack); a stop
  * (the deadline, Ctrl-C) unwinds it and keeps what was found, marked by the reason.
+ *
+ * Progress.  Where the caller shows a progress line it passes a callable; at the checks
+ * for the deadline, at most every REPORT_SECONDS, the search takes the GIL back for a
+ * moment and tells it the nodes so far, the solutions kept and the least cost among
+ * them (the best so far), so that a long proof shows what it has.  A Ctrl-C that arrives
+ * while the callable runs stops the search as one at a check would.
  */
 
 #include "xc.h"
@@ -87,9 +93,33 @@ typedef struct {
     int *kept_len, *kept;                 /* per kept solution: its options, depth each */
     int *chosen;                          /* per level: the option chosen */
     long long nodes, check_mask;
-    double deadline;
+    long long tax;                        /* added to a net cost: the solution's cost */
+    double deadline, next_report;
+    PyObject *report;                     /* NULL, or told the progress (see above) */
     PyThreadState *tstate;
 } Cheap;
+
+#define REPORT_SECONDS 0.5
+
+/* Tell c->report the nodes, the solutions kept and the least cost kept (see "Progress"). */
+static void report_progress(Cheap *c) {
+    double now = now_seconds();
+    if (now < c->next_report) return;
+    c->next_report = now + REPORT_SECONDS;
+    long long least = LLONG_MAX;
+    for (int t = 0; t < c->found; t++)
+        if (c->kept_cost[t] < least) least = c->kept_cost[t];
+    PyEval_RestoreThread(c->tstate);
+    PyObject *r = c->found
+        ? PyObject_CallFunction(c->report, "LiL", c->nodes, c->found, least + c->tax)
+        : PyObject_CallFunction(c->report, "LiO", c->nodes, 0, Py_None);
+    if (r) Py_DECREF(r);
+    else {
+        if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) c->stop = R_INTERRUPTED;
+        PyErr_Clear();
+    }
+    c->tstate = PyEval_SaveThread();
+}
 
 static void hide(Cheap *c, int p) {
     for (int q = p + 1; q != p;) {
@@ -152,6 +182,10 @@ static void search(Cheap *c, int level, long long partial) {
     if ((++c->nodes & c->check_mask) == 0) {
         int reason = time_to_stop(c->deadline, &c->tstate);
         if (reason >= 0) { c->stop = reason; return; }
+        if (c->report) {
+            report_progress(c);
+            if (c->stop) return;
+        }
     }
     if (c->rlink[0] == 0) { keep(c, level, partial); return; }
     /* the bound: the group whose uncovered items' cheapest options cost most */
@@ -229,7 +263,7 @@ static int by_cost(const void *a, const void *b) {
 int cheapest_run(int n_items, int n_options, const int *secondary, const int *opt_start,
                  const int *opt_items, const long long *costs, const int *groups,
                  int n_groups_entries, int k, long long unit, int depth, double deadline,
-                 CheapOut *out) {
+                 PyObject *report, CheapOut *out) {
     Cheap c;
     memset(&c, 0, sizeof c);
     memset(out, 0, sizeof *out);
@@ -238,6 +272,8 @@ int cheapest_run(int n_items, int n_options, const int *secondary, const int *op
     c.n_items = n_items; c.n_options = n_options; c.k = k; c.depth = depth; c.cutoff = LLONG_MAX;
     c.unit = unit;
     c.deadline = deadline; c.check_mask = check_mask_for(n_items);
+    c.report = report == Py_None ? NULL : report;
+    c.next_report = now_seconds() + REPORT_SECONDS;
     TAKE(c.nd, n_nodes); TAKE(c.len, n_items + 1); TAKE(c.llink, n_items + 1);
     int n_groups = 0;
     for (int t = 0; t < n_groups_entries; t++) n_groups += groups[t] < 0;
@@ -310,6 +346,7 @@ int cheapest_run(int n_items, int n_options, const int *secondary, const int *op
             c.nd[c.nd[x].up].down = p; c.nd[x].up = p; c.len[x]++;
         }
     }
+    c.tax = tax;
     c.tstate = PyEval_SaveThread();
     search(&c, 0, 0);
     PyEval_RestoreThread(c.tstate);

@@ -3,21 +3,26 @@
  */
 #include "bindings.h"
 
-/* cheapest(lo, hi, secondary, options, costs, groups, k, unit, time_limit)
+/* cheapest(lo, hi, secondary, options, costs, groups, k, unit, time_limit, report=None)
  *   -> (reason, nodes, tax, [(net cost, (options...)), ...])
  * Every primary item 1:1, no colours; costs one whole number per option (|sum| < 2^62,
  * checked by the caller), every solution's cost (net plus tax, and the caller's prices)
  * a multiple of unit; groups: groups of primary items no option holds two of, each ended
  * by -1 (the caller checks that no option holds two); the solutions found, at most k, in
- * no particular order (cost = net cost + tax). */
+ * no particular order (cost = net cost + tax); report: None or a callable told the
+ * progress, report(nodes, solutions kept, least cost kept or None), every half second. */
 static PyObject *cheapest_py(PyObject *self, PyObject *args) {
-    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *cost_seq, *s_seq;
+    PyObject *lo_seq, *hi_seq, *sec_seq, *options, *cost_seq, *s_seq, *report = Py_None;
     int k;
     long long unit;
     double time_limit;
-    if (!PyArg_ParseTuple(args, "OOOOOOiLd", &lo_seq, &hi_seq, &sec_seq, &options, &cost_seq,
-                          &s_seq, &k, &unit, &time_limit))
+    if (!PyArg_ParseTuple(args, "OOOOOOiLd|O", &lo_seq, &hi_seq, &sec_seq, &options, &cost_seq,
+                          &s_seq, &k, &unit, &time_limit, &report))
         return NULL;
+    if (report != Py_None && !PyCallable_Check(report)) {
+        PyErr_SetString(PyExc_TypeError, "report: a callable or None");
+        return NULL;
+    }
     Problem in;
     CheapOut out;
     memset(&in, 0, sizeof in);
@@ -59,7 +64,7 @@ static PyObject *cheapest_py(PyObject *self, PyObject *args) {
     }
     double deadline = time_limit < 0 ? -1.0 : now_seconds() + time_limit;
     if (cheapest_run(in.n_items, in.n_options, in.secondary, in.opt_start, in.opt_items,
-                     costs, s_items, (int)n_s, k, unit, depth + 1, deadline, &out) < 0)
+                     costs, s_items, (int)n_s, k, unit, depth + 1, deadline, report, &out) < 0)
         goto done;
     if (!(found = PyList_New(0))) goto done;
     for (int t = 0; t < out.found; t++) {
@@ -81,7 +86,7 @@ done:
 
 PyMethodDef cheapest_methods[] = {
     {"cheapest", cheapest_py, METH_VARARGS,
-     "cheapest(lo, hi, secondary, options, costs, groups, k, unit, time_limit) -> "
+     "cheapest(lo, hi, secondary, options, costs, groups, k, unit, time_limit, report=None) -> "
      "(reason, nodes, tax, [(net cost, options), ...])"},
     {NULL, NULL, 0, NULL},
 };

@@ -370,11 +370,12 @@ typedef struct {
 /* The k cheapest solutions of a problem whose primary items are each covered once (no
  * colours), options of `costs`; groups: groups of primary items no option holds two of
  * (the bound), each ended by -1; unit: every solution's cost (net plus tax) is a multiple
- * of it; depth: at least the options in any solution.  0, or -1
- * with MemoryError. */
+ * of it; depth: at least the options in any solution; report: NULL, or a callable given
+ * (nodes, solutions kept, least cost kept or None) every half second of the search.  0,
+ * or -1 with MemoryError. */
 int cheapest_run(int n_items, int n_options, const int *secondary, const int *opt_start,
                  const int *opt_items, const long long *costs, const int *groups,
                  int n_groups_entries, int k, long long unit, int depth, double deadline,
-                 CheapOut *out);
+                 PyObject *report, CheapOut *out);
 
 #endif
