@@ -87,8 +87,10 @@ class ExactCover(Matrix):
         time_limit: float | None = None, symmetry: str = "raw", where: Iterable[Any] = (),
         **options: Any,
     ) -> Iterator[tuple[int, ...]]:
-        """Yield solutions as sorted tuples of option indices, at most ``limit`` of them;
-        with ``symmetry="unique"``, the first found of each class of solutions equal up
+        """Yield solutions as sorted tuples of option indices, at most ``limit`` of them:
+        all of them by default (``"raw"``, unlike ``count``, whose default is
+        ``"unique"``: a listing starts at once, no symmetry search first); with
+        ``symmetry="unique"``, the first found of each class of solutions equal up
         to the problem's symmetries; ``where=[Symmetric("any")]``
         (``cpuzzler.constraints``): only those a symmetry other than the identity maps
         onto themselves.
@@ -100,6 +102,8 @@ class ExactCover(Matrix):
         >>> from cpuzzler.models import queens
         >>> len(list(queens(8).solve(symmetry="unique")))
         12
+        >>> len(list(queens(8).solve())), queens(8).count()  # the defaults differ
+        (92, 12)
         """
         time_limit, options = checked_limits(time_limit, options)
         if symmetry not in ("raw", "unique"):

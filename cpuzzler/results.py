@@ -303,11 +303,31 @@ class RunDeadline:
     def within(cls, seconds: float | None) -> Iterator[None]:
         """The deadline ``seconds`` from now, or the one already set if it is sooner
         (an engine's time limit covers the model it builds, API or command line)."""
+        with cls.until(cls.end_within(seconds)):
+            yield
+
+    @classmethod
+    def end_within(cls, seconds: float | None) -> float | None:
+        """The end of ``seconds`` from now or of the run, whichever is sooner (None:
+        neither is set)."""
         end = None if seconds is None else time.perf_counter() + seconds
         if cls.end is not None and (end is None or cls.end < end):
             end = cls.end
-        with cls.until(end):
-            yield
+        return end
+
+    @classmethod
+    def left(cls, seconds: float | None) -> float | None:
+        """The seconds an engine given ``seconds`` may take: fewer where the run's end
+        (the model built before it, say) comes first.
+
+        >>> with RunDeadline.within(5):
+        ...     RunDeadline.left(60) <= 5, RunDeadline.left(1) <= 1
+        (True, True)
+        >>> RunDeadline.left(None) is None
+        True
+        """
+        end = cls.end_within(seconds)
+        return None if end is None else max(0.0, end - time.perf_counter())
 
     @classmethod
     def every(cls, k: int, step: int = 1024) -> None:

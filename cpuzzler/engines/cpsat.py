@@ -57,6 +57,9 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
     raised, as the native engine does."""
     from ortools.sat.python import cp_model
 
+    # the run's end may come first (the exact cover built before): CP-SAT's own limit
+    # counted from its start went 6 s past a 20 s limit beside busy processes
+    time_limit = RunDeadline.left(time_limit)
     start = time.perf_counter()
     try:
         with RunDeadline.within(time_limit):
@@ -78,6 +81,7 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
     # ("solution", options), ("end", CP-SAT's status) or ("error", the exception)
     found: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=QUEUE_SIZE)
     stop = threading.Event()
+    deadline = None if time_limit is None else start + time_limit
 
     def hand_over(message: tuple[str, Any]) -> None:
         while not stop.is_set():
@@ -95,6 +99,9 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
 
         def on_solution_callback(self) -> None:
             if stop.is_set() or self.stopped:
+                return
+            if deadline is not None and time.perf_counter() > deadline:
+                self.stop_search()  # reading a solution of 180,000 options takes long
                 return
             self.found += 1
             hand_over(("solution",
@@ -124,6 +131,8 @@ def _stream(xc: ExactCover, stats: Stats, time_limit: float | None, limit: int |
             try:
                 kind, value = found.get(timeout=0.1)
             except queue.Empty:
+                if deadline is not None and time.perf_counter() > deadline:
+                    solver.stop_search()
                 continue
             if kind == "solution":
                 yield value
@@ -239,6 +248,7 @@ def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
         raise ExactCoverError(f"cpsat: the weights add up to {total}, past the 2**53 CP-SAT's "
                               "objective holds; the dlx and sat engines take any size")
     stats = stats if stats is not None else Stats(engine=NAME)
+    time_limit = RunDeadline.left(time_limit)  # the run's end may come first
     start = time.perf_counter()
     try:
         with RunDeadline.within(time_limit):

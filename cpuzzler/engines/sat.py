@@ -83,6 +83,7 @@ def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     ``symmetries`` (permutations of the options) the least of each class only."""
     stats = stats if stats is not None else Stats(engine=NAME)
     check_solver(solver, "one" if limit == 1 else "all")
+    time_limit = RunDeadline.left(time_limit)  # the run's end may come first
     deadline = None if time_limit is None else time.monotonic() + time_limit
     loaded = _loaded(xc, solver, encoding, symmetries, time_limit)
     if loaded is None:  # the time limit ran out while the clauses were written
@@ -138,6 +139,8 @@ def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
     from pysat.formula import WCNF
 
     stats = stats if stats is not None else Stats(engine=NAME)
+    time_limit = RunDeadline.left(time_limit)  # the run's end may come first
+    start = time.perf_counter()
     try:
         with RunDeadline.within(time_limit):
             cnf = to_cnf(xc, encoding)
@@ -156,7 +159,8 @@ def best(xc: ExactCover, weights: Sequence[int], *, maximize: bool = True,
     if not wcnf.soft:  # nothing to weigh: any solution is the best
         wcnf.append([1, -1], weight=1)
     maxsat = RC2(wcnf, solver=solver)
-    timer = None if time_limit is None else threading.Timer(time_limit, maxsat.interrupt)
+    timer = None if time_limit is None else threading.Timer(
+        max(0.0, time_limit - (time.perf_counter() - start)), maxsat.interrupt)
     try:
         if timer is not None:
             timer.start()
