@@ -15,7 +15,7 @@ from cpuzzler.formats import dlx
 from cpuzzler.models.nuts import drive_ya_nuts
 from cpuzzler.models.words import STEPS, word_grid
 
-ENGINES = ("python", "dlx", "cpsat", "sat", "memo", "frontier")
+ENGINES = ("python", "dlx", "cpsat", "sat", "memo", "frontier", "zdd")
 
 
 def brute_force(xc: ExactCover) -> list[tuple[int, ...]]:

@@ -250,13 +250,16 @@ def test_the_zdd_engine_confirms_counts_past_enumeration(name, raw):
         assert counted == raw
 
 
-def test_the_zdd_engine_refuses_colours_and_keeps_its_time_limit():
-    from cpuzzler import ExactCover, ExactCoverError
+def test_the_zdd_engine_takes_colours_and_keeps_its_time_limit():
+    from cpuzzler import ExactCover
 
-    xc = ExactCover(primary=["a"], secondary=["x"])
-    xc.add_option(["a", ("x", "red")])
-    with pytest.raises(ExactCoverError, match="colours"):
-        xc.count(symmetry="raw", engine="zdd")
+    xc = ExactCover(primary=["a", "b", "c"], secondary=["x"])
+    for items in (["a", ("x", "red")], ["b", ("x", "red")], ["c", "x"], ["b", ("x", "blue")],
+                  ["c"]):
+        xc.add_option(items)
+    # a and b agree on red (or b alone is blue: then a has no option); c plain takes x
+    assert xc.count(symmetry="raw", engine="zdd") == 1 == xc.count(symmetry="raw",
+                                                                     engine="python")
     big = catalog.get("pentominoes-6x10").build().exact_cover
     partial = big.count(symmetry="raw", engine="zdd", time_limit=0.5)
     assert not partial.complete and partial.reason == "time-out"
