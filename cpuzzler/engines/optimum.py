@@ -23,7 +23,7 @@ from typing import Any
 from cpuzzler.engines import cheapest
 from cpuzzler.exact_cover import CPSAT_MOST_WEIGHT, ExactCover
 from cpuzzler.jobs import JOBS
-from cpuzzler.results import DONE, INTERRUPTED, LIMIT, Clock, Optimum, Stats
+from cpuzzler.results import DONE, INTERRUPTED, Clock, Optimum, Stats
 
 
 def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
@@ -42,7 +42,10 @@ def best(xc: ExactCover, weights: list[int], maximize: bool, engine: str | None,
     start = time.perf_counter()
     try:
         if cheapest.every_solution_alike(xc, weights):  # a tiling's cells: the first
-            return first_is_best(xc, weights, run, stats, time_limit, options)
+            first = listed_k(xc, weights, maximize, run, stats, time_limit, options, 1,
+                             limit=1)
+            return first[0] if first else Optimum(None, None, stats.reason == DONE,
+                                                  stats.reason)
         if hasattr(run, "best"):
             found: Optimum[tuple[int, ...]] = run.best(
                 xc, weights, maximize=maximize, stats=stats, time_limit=time_limit,
@@ -109,7 +112,7 @@ def listed_k(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats
              time_limit: float | None, options: dict[str, Any], k: int,
              limit: int | None = None) -> list[Optimum[tuple[int, ...]]]:
     """The k best by listing every solution (the oracle of ``k_best``), or the first
-    ``limit`` where every solution is worth the same."""
+    ``limit`` where every solution is worth the same (proven best as soon as found)."""
     sign = 1 if maximize else -1
     kept: list[tuple[int, tuple[int, ...]]] = []  # (-sign * value, solution), best first
     try:
@@ -120,34 +123,13 @@ def listed_k(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats
             if len(kept) < k or key < kept[-1]:
                 bisect.insort(kept, key)
                 del kept[k:]
-            if limit is not None and stats.solutions >= limit:  # the engine may go on
-                stats.reason = LIMIT
+            if limit is not None and stats.solutions >= limit:  # the first are the best
+                stats.reason = DONE  # (the engine, asked for more, may go on)
                 break
     except KeyboardInterrupt:
         stats.reason = INTERRUPTED
-    if limit is not None and stats.reason == LIMIT:  # the first ones are the best
-        stats.reason = DONE
     done = stats.reason == DONE
     return [Optimum(solution, -sign * value, done, stats.reason) for value, solution in kept]
-
-
-def first_is_best(xc: ExactCover, weights: list[int], run: Any, stats: Stats,
-                  time_limit: float | None, options: dict[str, Any]
-                  ) -> Optimum[tuple[int, ...]]:
-    """The best solution where every solution is worth the same: the first one found,
-    proven best (or that there is none) as soon as it is."""
-    found = None
-    try:
-        found = next(iter(run.solve(xc, stats=stats, time_limit=time_limit, limit=1,
-                                    **options)), None)
-    except KeyboardInterrupt:
-        stats.reason = INTERRUPTED
-    stats.solutions = int(found is not None)
-    if found is not None:  # proven: no solution is worth more
-        stats.reason = DONE
-        return Optimum(found, sum(weights[k] for k in found), True)
-    done = stats.reason == DONE
-    return Optimum(None, None, done, stats.reason)
 
 
 def best_listed(xc: ExactCover, weights: list[int], maximize: bool, run: Any, stats: Stats,

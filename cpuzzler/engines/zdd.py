@@ -24,7 +24,7 @@ or any that agree on one). Listing is the native engine's.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from cpuzzler.engines import native
@@ -68,7 +68,7 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
     manager = zbdd.ZBDDManager(TABLE, TABLE, 1)
     manager.add_vars(xc.num_options)
     containing = xc.item_options()
-    colours = _colours(xc)
+    colours = _colours(xc, containing)
     solutions = manager.true()
     singletons = [manager.singleton(v) for v in range(xc.num_options)]
     try:
@@ -99,64 +99,63 @@ def count(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | Non
 
 def _rule(manager: Any, singletons: list[Any], variables: list[int], low: int, high: int,
           end: float | None = None) -> Any:
-    """The options ``variables`` hold low to high of them chosen, built bottom up, one
-    node per variable and count: ``ways[c]`` is the rule below the variable at hand
-    given c of the item's options chosen above it (each of the others, not the item's,
-    either way). Where ``high`` cannot bind (no fewer options than it), only "at least
-    ``low``" is kept: counts from ``low`` up are one (a fault line's 1:n is "one or more",
-    two ways, not n + 1). Built by the conjunctions of the variables' functions instead,
-    the rules took 93 % of the 3x20 pentominoes' 9.4 s. None once ``end`` has passed
-    (a bound in the thousands over thousands of options takes long)."""
+    """The options ``variables`` hold low to high of them chosen (``_built``, the state
+    the count chosen so far). Where ``high`` cannot bind (no fewer options than it),
+    only "at least ``low``" is kept: counts from ``low`` up are one (a fault line's 1:n
+    is "one or more", two ways, not n + 1)."""
     saturated = high >= len(variables)
     top = low if saturated else high
-    inside = set(variables)
-    empty = manager.empty()
-    ways = [manager.base() if low <= c <= high else empty for c in range(top + 1)]
-    for v in range(len(singletons) - 1, -1, -1):
-        if v % 4096 == 0 and end is not None and time.perf_counter() >= end:
-            return None
-        node = singletons[v]
-        if v in inside:
-            ways = [node.make_node(ways[min(c + 1, top)] if saturated or c < top else empty,
-                                   ways[c]) for c in range(top + 1)]
-        else:
-            ways = [node.make_node(way, way) for way in ways]
-    return ways[0]
-
-
-def _colours(xc: ExactCover) -> dict[int, dict[int, int]]:
-    """Per secondary item that some option colours: the colour each of its options
-    gives it (0: none)."""
-    if not xc.has_colours:
-        return {}
-    maps = xc.colour_maps()
-    coloured = {i for given in maps for i, c in given.items() if c}
-    containing = xc.item_options()
-    return {i: {o: maps[o].get(i, 0) for o in containing[i]} for i in coloured}
+    return _built(manager, singletons, dict.fromkeys(variables, 0), range(top + 1),
+                  lambda c: low <= c <= high,
+                  lambda c, _: min(c + 1, top) if saturated or c < top else None, end)
 
 
 def _coloured_rule(manager: Any, singletons: list[Any], colour: dict[int, int],
                    end: float | None = None) -> Any:
-    """A coloured secondary item's rule, built as ``_rule``: the options holding it
+    """A coloured secondary item's rule (``_built``): the options holding it
     (``colour``: variable -> the colour it gives, 0 for none) are at most one without a
-    colour, or any number that give it one and the same colour. The states above a
-    variable: none chosen (0), one without a colour (-1), a colour c chosen (c)."""
+    colour, or any number that give it one and the same colour. The states: none chosen
+    (0), one without a colour (-1), a colour c chosen (c)."""
+    return _built(manager, singletons, colour, [0, -1, *sorted(set(colour.values()) - {0})],
+                  lambda _: True,
+                  lambda s, given: (given or -1) if s == 0 else s if 0 < s == given else None,
+                  end)
+
+
+def _built(manager: Any, singletons: list[Any], inside: dict[int, int],
+           states: Iterable[int], accepts: Callable[[int], bool],
+           then: Callable[[int, int], int | None], end: float | None) -> Any:
+    """A rule's diagram, built bottom up, a node per variable and state: ``ways[s]`` is
+    the rule below the variable at hand in state s (what the item's options chosen
+    above it make); choosing variable v of the item (``inside[v]``, what it gives)
+    leads from s to ``then(s, inside[v])`` (None: the rule fails), the other variables
+    either way; at the bottom, state s holds if ``accepts(s)``; the rule is state 0's.
+    Built by conjunctions of the variables' own functions instead, the rules took 93 %
+    of the 3x20 pentominoes' 9.4 s. None once ``end`` has passed (a bound in the
+    thousands over thousands of options takes long)."""
     empty = manager.empty()
-    states = [0, -1, *sorted(set(colour.values()) - {0})]
-    ways = {state: manager.base() for state in states}
+    ways = {s: manager.base() if accepts(s) else empty for s in states}
     for v in range(len(singletons) - 1, -1, -1):
         if v % 4096 == 0 and end is not None and time.perf_counter() >= end:
             return None
         node = singletons[v]
-        if v not in colour:
-            ways = {state: node.make_node(way, way) for state, way in ways.items()}
+        if v not in inside:
+            ways = {s: node.make_node(way, way) for s, way in ways.items()}
             continue
-        given = colour[v]
-        chosen = {state: (ways[given or -1] if state == 0 else
-                          ways[state] if state > 0 and state == given else empty)
-                  for state in states}
-        ways = {state: node.make_node(chosen[state], ways[state]) for state in states}
+        given = inside[v]
+        ways = {s: node.make_node(empty if (t := then(s, given)) is None else ways[t], way)
+                for s, way in ways.items()}
     return ways[0]
+
+
+def _colours(xc: ExactCover, containing: list[list[int]]) -> dict[int, dict[int, int]]:
+    """Per secondary item that some option colours: the colour each of its options
+    (``containing``, per item) gives it (0: none)."""
+    if not xc.has_colours:
+        return {}
+    maps = xc.colour_maps()
+    coloured = {i for given in maps for i, c in given.items() if c}
+    return {i: {o: maps[o].get(i, 0) for o in containing[i]} for i in coloured}
 
 
 def solve(xc: ExactCover, *, stats: Stats | None = None, time_limit: float | None = None,
